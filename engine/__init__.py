@@ -1,0 +1,5 @@
+"""The rules engine: pure, deterministic, no I/O.
+
+`engine.contract` fixes the protocol every game family follows; each family
+(`engine.fumie`, ...) implements it over a story loaded once into frozen objects.
+"""

@@ -1,0 +1,28 @@
+"""Events: what happened, and who may be told.
+
+An event is the only thing a seat hears about the game besides its view. `seats` is
+None when everyone may be told, else the seats that may.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    kind: str
+    data: dict[str, Any] = field(default_factory=dict)
+    seats: frozenset[str] | None = None
+
+    def visible_to(self, seat: str | None) -> bool:
+        """Whether `seat` may be told of this event; `None` is a spectator of public events."""
+        return self.seats is None or (seat is not None and seat in self.seats)
+
+
+def public(kind: str, **data: Any) -> Event:
+    return Event(kind, data)
+
+
+def private(kind: str, seats: tuple[str, ...], **data: Any) -> Event:
+    return Event(kind, data, frozenset(seats))

@@ -1,0 +1,294 @@
+"""The content of a For Fumie box: cards, protagonist sheets, ending books.
+
+Validated once, at load time, from the plain data of the story files (pydantic); the
+result is frozen and shared by every game. Cross-references (a card named in a
+condition, an ending a card leads to) are checked here too, so a typo in a story file
+is a clear load error rather than a surprise in the middle of a game.
+"""
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
+
+from engine.errors import StoryError
+from engine.fumie.conditions import Condition
+
+FORMAT_VERSION = 1
+SEATS = ("takeo", "fumie")
+HAND_SIZE = 3
+FACE_DOWN_LIMIT = 4
+# The ending-book page for a game a player stopped, or that the engine found looping.
+STOPPED = "stopped"
+
+Who = Literal["user", "opponent", "both"]
+Pile = Literal["user", "opponent", "any"]
+
+
+class _Frozen(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True)
+
+
+class Instead(_Frozen):
+    if_: Condition = Field(alias="if")
+    effect: "list[Step]"
+
+
+# What each operation needs besides `op`; everything else it must not be given.
+OPERATIONS: dict[str, tuple[str, ...]] = {
+    "common": (),
+    "show_hand": ("who",),
+    "to_back": ("who",),
+    "swap_front": ("who",),
+    "rearrange": ("who",),
+    "arrange_deck": ("deck", "count"),
+    "draw": ("who", "count"),
+    "flip_up": ("pile",),
+    "flip_down": ("pile",),
+    "remove": ("card",),
+    "extra_turn": (),
+    "may": ("prompt", "effect"),
+    "end": ("ending",),
+}
+
+
+class Step(_Frozen):
+    """One operation of an effect; see stories/fumie/VOCABULARY.md."""
+
+    op: str
+    who: Who | None = None
+    deck: Literal["user", "opponent"] | None = None
+    pile: Pile | None = None
+    count: int | None = Field(None, ge=1, le=12)
+    card: str | None = None
+    ending: str | None = None
+    prompt: str | None = None
+    effect: "list[Step] | None" = None
+    instead: Instead | None = None
+
+    @model_validator(mode="after")
+    def _fits_op(self) -> "Step":
+        if self.op not in OPERATIONS:
+            raise ValueError(f"unknown operation {self.op!r}; known: {', '.join(OPERATIONS)}")
+        needs = OPERATIONS[self.op]
+        optional = {"op", "instead"}
+        for name in ("who", "deck", "pile", "count", "card", "ending", "prompt", "effect"):
+            given = getattr(self, name) is not None
+            if name in needs and not given:
+                raise ValueError(f"operation {self.op!r} needs {name!r}")
+            if given and name not in needs and name not in optional:
+                raise ValueError(f"operation {self.op!r} takes no {name!r}")
+        if self.op in ("rearrange",) and self.who != "user":
+            raise ValueError("rearrange: only the user's own hand can be put in order (who = \"user\")")
+        if self.op == "draw" and self.who == "both":
+            raise ValueError("draw: who must be \"user\" or \"opponent\"")
+        return self
+
+
+class EndRule(_Frozen):
+    if_: Condition | None = Field(None, alias="if")
+    ending: str
+
+
+class Star(_Frozen):
+    """A ★ effect: it works at a time other than the card's use."""
+
+    when: Literal["protagonist", "drawn", "face_down_limit"]
+    text: str
+    effect: list[Step] = []
+    limit: int | None = Field(None, ge=1)
+
+    @model_validator(mode="after")
+    def _fits(self) -> "Star":
+        if (self.when == "face_down_limit") != (self.limit is not None):
+            raise ValueError("`limit` is given exactly when `when` is \"face_down_limit\"")
+        return self
+
+
+class Card(_Frozen):
+    id: str = Field(pattern=r"^[a-z][a-z0-9_]*$")
+    set: Literal["blue", "red", "purple"]
+    episodes: list[str] = Field(min_length=1)
+    type: Literal["person", "other"]
+    sleeve_name: str
+    name: str
+    protagonist: bool = False
+    text: str
+    end_text: str = ""
+    effect: list[Step]
+    flavour: str
+    star: list[Star] = []
+    end: list[EndRule] = []
+
+    def star_for(self, when: str) -> Star | None:
+        return next((s for s in self.star if s.when == when), None)
+
+
+class Common(_Frozen):
+    id: str = Field(pattern=r"^[a-z][a-z0-9-]*$")
+    name: str
+    text: str
+    effect: list[Step]
+
+
+class SheetEnd(_Frozen):
+    when: Literal["face_down", "exhausted"]
+    if_: Condition | None = Field(None, alias="if")
+    ending: str
+
+
+class Sheet(_Frozen):
+    seat: Literal["takeo", "fumie"]
+    episode: str
+    title: str
+    flavour: str = ""
+    common: list[Common] = Field(min_length=1)
+    end: list[SheetEnd]
+
+
+class EndingPage(_Frozen):
+    id: str = Field(pattern=r"^[a-z][a-z0-9_]*$")
+    title: str
+    tone: Literal["true", "good", "bittersweet", "bad", "neutral"]
+    condition: str
+    text: str
+
+
+class EndingBook(_Frozen):
+    format_version: int
+    episode: str
+    ending: list[EndingPage] = Field(min_length=1)
+
+
+class CardFile(_Frozen):
+    format_version: int
+    card: list[Card]
+
+
+class SheetFile(_Frozen):
+    format_version: int
+    sheet: list[Sheet]
+
+
+Instead.model_rebuild()
+Step.model_rebuild()
+
+
+def _steps(steps: list[Step] | None):
+    """Every step, nested ones included, for reference checks."""
+    for s in steps or ():
+        yield s
+        yield from _steps(s.effect)
+        if s.instead is not None:
+            yield from _steps(s.instead.effect)
+
+
+def _validated(model: type[BaseModel], data: dict, file: str) -> BaseModel:
+    version = data.get("format_version")
+    if version != FORMAT_VERSION:
+        raise StoryError(
+            file, "format_version",
+            f"is {version!r}, but this version of narrator reads format_version = {FORMAT_VERSION};"
+            " update the file or narrator",
+        )
+    try:
+        return model.model_validate(data)
+    except ValidationError as err:
+        first = err.errors()[0]
+        key = ".".join(str(p) for p in first["loc"]) or "(top level)"
+        more = f" (and {err.error_count() - 1} more problems)" if err.error_count() > 1 else ""
+        raise StoryError(file, key, first["msg"] + more) from None
+
+
+class Content:
+    """A validated box of For Fumie: look cards, sheets and pages up by id."""
+
+    def __init__(self, episodes: list[str], cards: list[Card], sheets: list[Sheet],
+                 books: dict[str, EndingBook]):
+        self.episodes = tuple(episodes)
+        self.cards = {c.id: c for c in cards}
+        self.sheets = {(s.seat, s.episode): s for s in sheets}
+        self.books = books
+        self._tests: dict[int, object] = {}
+
+    @classmethod
+    def from_files(cls, episodes: list[str], card_file: tuple[str, dict],
+                   sheet_file: tuple[str, dict], book_files: list[tuple[str, dict]]) -> "Content":
+        """Build from (file name, parsed TOML) pairs; raises StoryError naming the file."""
+        cards = _validated(CardFile, card_file[1], card_file[0]).card
+        sheets = _validated(SheetFile, sheet_file[1], sheet_file[0]).sheet
+        books = {}
+        for name, data in book_files:
+            book = _validated(EndingBook, data, name)
+            books[book.episode] = book
+        content = cls(episodes, cards, sheets, books)
+        content._check(card_file[0], sheet_file[0])
+        return content
+
+    def _check(self, card_file: str, sheet_file: str) -> None:
+        seen: set[str] = set()
+        for i, card in enumerate(self.cards.values()):
+            if card.id in seen:
+                raise StoryError(card_file, f"card.{i}.id", f"{card.id!r} is used twice")
+            seen.add(card.id)
+        for episode in self.episodes:
+            if episode not in self.books:
+                raise StoryError(card_file, "episodes", f"episode {episode!r} has no ending book"
+                                 f" (add stories/fumie/endings/{episode}.toml)")
+            pages = {p.id for p in self.books[episode].ending}
+            if STOPPED not in pages:
+                raise StoryError(f"endings/{episode}.toml", "ending",
+                                 f"needs a page with id {STOPPED!r} for a stopped or looping game")
+            for colour in ("blue", "red"):
+                n = sum(1 for c in self.cards.values() if c.set == colour and episode in c.episodes)
+                if n != 12:
+                    raise StoryError(card_file, "card", f"episode {episode!r} has {n} {colour}"
+                                     " cards; the rulebook gives each episode exactly 12")
+            for seat in SEATS:
+                sheet = self.sheets.get((seat, episode))
+                if sheet is None:
+                    raise StoryError(sheet_file, "sheet", f"no {seat} side for episode {episode!r}")
+                for rule in sheet.end:
+                    if rule.ending not in pages:
+                        raise StoryError(sheet_file, f"sheet.{seat}.{episode}.end",
+                                         f"ending {rule.ending!r} is not in the ending book")
+                self._check_steps(sheet_file, f"sheet.{seat}.{episode}", [s for c in sheet.common for s in c.effect], pages)
+        for card in self.cards.values():
+            for episode in card.episodes:
+                if episode not in self.episodes:
+                    raise StoryError(card_file, f"card.{card.id}.episodes", f"unknown episode {episode!r}")
+                pages = {p.id for p in self.books[episode].ending}
+                for rule in card.end:
+                    if rule.ending not in pages:
+                        raise StoryError(card_file, f"card.{card.id}.end", f"ending {rule.ending!r} is"
+                                         f" not in the {episode!r} ending book")
+                steps = list(card.effect) + [s for st in card.star for s in st.effect]
+                self._check_steps(card_file, f"card.{card.id}", steps, pages)
+                conds = [r.if_ for r in card.end if r.if_] + [s.instead.if_ for s in _steps(steps) if s.instead]
+                for cond in conds:
+                    for ref in cond.card_ids():
+                        if ref not in self.cards:
+                            raise StoryError(card_file, f"card.{card.id}", f"names unknown card {ref!r}")
+
+    def _check_steps(self, file: str, key: str, steps: list[Step], pages: set[str]) -> None:
+        for step in _steps(steps):
+            if step.op == "end" and step.ending not in pages:
+                raise StoryError(file, key, f"ending {step.ending!r} is not in the ending book")
+            if step.op == "remove" and step.card != "this" and step.card not in self.cards:
+                raise StoryError(file, key, f"remove names unknown card {step.card!r}")
+
+    def test(self, condition: Condition):
+        """The compiled form of a condition, made once and kept (conditions live as long as we do)."""
+        fn = self._tests.get(id(condition))
+        if fn is None:
+            fn = self._tests[id(condition)] = condition.compile(
+                lambda seat: "fumie" if seat == "takeo" else "takeo")
+        return fn
+
+    def deck_for(self, seat: str, episode: str) -> list[str]:
+        """The card set a seat draws from: Takeo's player draws the red set, Fumie's the blue."""
+        colour = "red" if seat == "takeo" else "blue"
+        return [c.id for c in self.cards.values() if c.set == colour and episode in c.episodes]
+
+    def page(self, episode: str, ending: str) -> EndingPage:
+        return next(p for p in self.books[episode].ending if p.id == ending)

@@ -1,0 +1,202 @@
+"""For Fumie's rules: the family protocol of engine.contract.
+
+A turn: the active player uses the front card of the opponent's hand, face up (its
+effect) or face down (a common effect of their sheet); the effect is carried out; the
+card goes to the user's discard pile; END conditions are checked; both hands refill to
+three; the turn-player card passes. Legality is decided here, in `apply`, and nowhere
+else.
+"""
+from __future__ import annotations
+
+import random
+from typing import Sequence
+
+from engine.contract import Ending
+from engine.errors import GameOver, IllegalAction, NotYourTurn
+from engine.events import Event, public
+from engine.fumie import effects
+from engine.fumie.actions import STOP, UP, Action, parse
+from engine.fumie.content import FACE_DOWN_LIMIT, HAND_SIZE, SEATS, STOPPED, Content
+from engine.fumie.state import Frame, InUse, Side, State
+
+parse_action = parse
+
+
+def new_game(content: Content, seats: Sequence[str], seed: int, options: dict) -> State:
+    """Set up an episode: each seat shuffles the other protagonist's set and draws three.
+
+    options: `episode` (default the first), `known` (card ids whose effect side already
+    shows in its sleeve, from the profile).
+    """
+    assert tuple(seats) == SEATS, f"For Fumie is played by {SEATS}, not {tuple(seats)}"
+    episode = options.get("episode", content.episodes[0])
+    rng = random.Random(seed)
+    sides = {}
+    for seat in SEATS:
+        deck = content.deck_for(seat, episode)
+        rng.shuffle(deck)
+        sides[seat] = Side([], deck)
+    state = State(content, episode, seed, rng, sides, "takeo", set(options.get("known", ())))
+    log = [public("setup", episode=episode, first="takeo")]
+    for seat in SEATS:
+        effects.draw(state, seat, HAND_SIZE, log)
+    log.append(public("turn", seat="takeo", number=1))
+    state.log.extend(log)
+    return state
+
+
+def to_act(state: State) -> tuple[str, ...]:
+    if state.ended is not None:
+        return ()
+    return (state.pending.seat,) if state.pending is not None else (state.active,)
+
+
+def legal_actions(state: State, seat: str) -> list[Action]:
+    if state.ended is not None or seat not in to_act(state):
+        return []
+    if state.pending is not None:
+        return [*state.pending.options, STOP]
+    sheet = state.content.sheets[(seat, state.episode)]
+    return [UP, *(Action("down", (c.id,)) for c in sheet.common), STOP]
+
+
+def apply(state: State, seat: str, action: Action) -> list[Event]:
+    """Carry out one action of `seat`; the only place an action's legality is decided."""
+    if state.ended is not None:
+        raise GameOver("The game is over; start a new one to play again.")
+    if seat not in to_act(state):
+        who = " or ".join(to_act(state))
+        raise NotYourTurn(f"It is {who}'s move, not {seat}'s.")
+    legal = legal_actions(state, seat)
+    if action not in legal:
+        raise IllegalAction(f"{str(action)!r} is not possible now.", legal=tuple(map(str, legal)))
+    log: list[Event] = []
+    if action == STOP:
+        _stop(state, seat, "stopped", log)
+    elif state.pending is not None:
+        effects.resolve(state, action, log)
+    else:
+        _use(state, seat, action, log)
+    effects.run(state, log)
+    if state.ended is None and state.pending is None and not state.frames:
+        _finish_turn(state, log)
+    if state.ended is not None:
+        _put_down_card_in_use(state, log)
+        log.append(public("ending", ending=state.ended.id, cause=state.ended.cause, **state.ended.detail))
+    state.log.extend(log)
+    return log
+
+
+def ending(state: State) -> Ending | None:
+    return state.ended
+
+
+# --- a turn --------------------------------------------------------------------------
+
+def _use(state: State, user: str, action: Action, log: list[Event]) -> None:
+    holder = state.opponent(user)
+    hand = state.sides[holder].hand
+    card = hand.pop(0)
+    state.sides[holder].shown.discard(card)
+    face_up = action == UP
+    state.in_use = InUse(card, face_up, user)
+    log.append(public("use", user=user, holder=holder, face="up" if face_up else "down",
+                      card=card if face_up else None))
+    if face_up:
+        effects.learn(state, card, log)
+        state.frames.append(Frame(tuple(state.card(card).effect), 0, card))
+    else:
+        effects.use_common(state, user, action.args[0], log)
+
+
+def _put_down_card_in_use(state: State, log: list[Event]) -> None:
+    """After its effect, the card in use goes to its user's pile as it was used."""
+    used, state.in_use = state.in_use, None
+    if used is not None:
+        state.sides[used.user].discard.append((used.card, used.face_up))
+        log.append(public("discard", seat=used.user, face="up" if used.face_up else "down",
+                          card=used.card if used.face_up else None))
+
+
+def _finish_turn(state: State, log: list[Event]) -> None:
+    used = state.in_use
+    _put_down_card_in_use(state, log)
+    state.ended = (_card_end(state, used.card if used and used.face_up else None)
+                   or _face_down_end(state))
+    if state.ended is not None:
+        return
+    for seat in (state.active, state.opponent(state.active)):
+        side = state.sides[seat]
+        if len(side.hand) < HAND_SIZE:
+            effects.draw(state, seat, HAND_SIZE - len(side.hand), log)
+    state.ended = _exhausted_end(state)
+    if state.ended is not None:
+        return
+    if not state.extra_turn:
+        state.active = state.opponent(state.active)
+    state.extra_turn = False
+    state.turn += 1
+    if _looping(state):
+        _stop(state, state.active, "loop", log)
+        return
+    log.append(public("turn", seat=state.active, number=state.turn))
+
+
+def _card_end(state: State, just_used: str | None) -> Ending | None:
+    """END conditions of the card just used face up, then of face-up cards in the piles."""
+    order = [just_used] if just_used else []
+    order += [c for seat in SEATS for c, up in state.sides[seat].discard if up and c != just_used]
+    for card_id in order:
+        owner = next(s for s in SEATS if (card_id, True) in state.sides[s].discard)
+        for rule in state.card(card_id).end:
+            if rule.if_ is None or state.content.test(rule.if_)(state, owner):
+                return Ending(rule.ending, "card", {"card": card_id, "seat": owner})
+    return None
+
+
+def face_down_limit(state: State, seat: str) -> int:
+    """Four, unless a face-up ★ card in the pile says otherwise."""
+    for card, up in state.sides[seat].discard:
+        star = state.card(card).star_for("face_down_limit") if up else None
+        if star is not None:
+            return star.limit
+    return FACE_DOWN_LIMIT
+
+
+def _sheet_end(state: State, seat: str, when: str) -> Ending | None:
+    for rule in state.content.sheets[(seat, state.episode)].end:
+        if rule.when == when and (rule.if_ is None or state.content.test(rule.if_)(state, seat)):
+            return Ending(rule.ending, when, {"seat": seat})
+    raise AssertionError(f"{seat}'s sheet has no {when} page that applies")
+
+
+def _face_down_end(state: State) -> Ending | None:
+    for seat in SEATS:
+        down = sum(1 for _, up in state.sides[seat].discard if not up)
+        if down >= face_down_limit(state, seat):
+            return _sheet_end(state, seat, "face_down")
+    return None
+
+
+def _exhausted_end(state: State) -> Ending | None:
+    for seat in SEATS:
+        if not state.sides[seat].hand:  # refilling found the draw deck empty too
+            return _sheet_end(state, seat, "exhausted")
+    return None
+
+
+def _looping(state: State) -> bool:
+    """Whether this position (whose turn, every hand, deck and pile) has been seen before."""
+    sides = tuple((tuple(s.hand), tuple(s.deck), tuple(s.discard), frozenset(s.shown))
+                  for s in state.sides.values())
+    key = (state.active, sides, tuple(state.removed))
+    if key in state.seen_positions:
+        return True
+    state.seen_positions.add(key)
+    return False
+
+
+def _stop(state: State, seat: str, cause: str, log: list[Event]) -> None:
+    state.pending = None
+    state.frames.clear()
+    state.ended = Ending(STOPPED, cause, {"seat": seat})

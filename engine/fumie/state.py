@@ -1,0 +1,106 @@
+"""The state of one game of For Fumie: plain data, cheap to copy.
+
+Each seat (`Side`) has a hand in draw order (index 0 is the first-drawn card, the one
+the opponent uses next), the set of its hand cards it has shown, its draw deck (top at
+the *end* of the list, so a draw is a cheap pop) and its discard pile, oldest first,
+each entry a (card, face_up) pair.
+"""
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from typing import Any
+
+from engine.contract import Ending
+from engine.events import Event
+from engine.fumie.actions import Action
+from engine.fumie.content import Card, Content, Step
+
+
+@dataclass(slots=True)
+class Side:
+    hand: list[str]
+    deck: list[str]
+    discard: list[tuple[str, bool]] = field(default_factory=list)
+    shown: set[str] = field(default_factory=set)
+
+    def copy(self) -> "Side":
+        return Side(list(self.hand), list(self.deck), list(self.discard), set(self.shown))
+
+
+@dataclass(slots=True)
+class InUse:
+    card: str
+    face_up: bool
+    user: str
+
+
+@dataclass(slots=True)
+class Pending:
+    """A decision the engine waits for, inside an effect or at its start."""
+
+    seat: str
+    kind: str                  # "common", "flip_up", "flip_down", "order_hand", "order_deck", "may"
+    options: tuple[Action, ...]
+    step: Step | None = None
+    card: str | None = None    # whose text asked (None for a sheet effect)
+    data: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass(slots=True)
+class Frame:
+    """An effect being carried out: its steps, the next one, and whose text it is."""
+
+    steps: tuple[Step, ...]
+    index: int = 0
+    card: str | None = None
+    opening: Event | None = None   # told when the frame starts (a ★ effect firing)
+
+    def copy(self) -> "Frame":
+        return Frame(self.steps, self.index, self.card, self.opening)
+
+
+@dataclass(slots=True)
+class State:
+    content: Content
+    episode: str
+    seed: int
+    rng: random.Random
+    sides: dict[str, Side]
+    active: str
+    known: set[str]                      # sleeves showing the effect side
+    turn: int = 1
+    removed: list[str] = field(default_factory=list)
+    in_use: InUse | None = None
+    frames: list[Frame] = field(default_factory=list)
+    pending: Pending | None = None
+    extra_turn: bool = False
+    ended: Ending | None = None
+    log: list[Event] = field(default_factory=list)
+    seen_positions: set[tuple] = field(default_factory=set)
+
+    # -- the Table protocol of conditions: only what both players can see
+    def face_up_in(self, card: str, pile: str | None) -> bool:
+        sides = (self.sides[pile],) if pile else self.sides.values()
+        return any((card, True) in s.discard for s in sides)
+
+    def is_removed(self, card: str) -> bool:
+        return card in self.removed
+
+    def card(self, card_id: str) -> Card:
+        return self.content.cards[card_id]
+
+    def opponent(self, seat: str) -> str:
+        return "fumie" if seat == "takeo" else "takeo"
+
+    def copy(self) -> "State":
+        rng = random.Random()
+        rng.setstate(self.rng.getstate())
+        return State(
+            self.content, self.episode, self.seed, rng,
+            {k: s.copy() for k, s in self.sides.items()}, self.active, set(self.known),
+            self.turn, list(self.removed),
+            None if self.in_use is None else InUse(self.in_use.card, self.in_use.face_up, self.in_use.user),
+            [f.copy() for f in self.frames], self.pending, self.extra_turn, self.ended,
+            list(self.log), set(self.seen_positions),
+        )

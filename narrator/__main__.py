@@ -1,0 +1,3 @@
+from narrator.cli import main
+
+main()

@@ -1,0 +1,42 @@
+"""Bots: seats played by the program, from their own view only, seeded.
+
+A bot is made by name (`random`, `partner`) for a story and seat; `choose(view)` returns
+an action in its text form, exactly as a human would type it.
+"""
+from __future__ import annotations
+
+import importlib
+import random
+import zlib
+
+NAMES = ("partner", "random")
+# Per family, the module holding its thinking bots (random play needs none).
+THINKING = {"fumie": "narrator.bots.fumie"}
+
+
+class RandomBot:
+    """Uniform among the legal actions; now and then it gives up, as players do."""
+
+    STOP_CHANCE = 1 / 400
+
+    def __init__(self, seed: int):
+        self.rng = random.Random(seed)
+
+    def choose(self, view) -> str:
+        legal = [a for a in view.legal if a != "stop"]
+        if "stop" in view.legal and self.rng.random() < self.STOP_CHANCE or not legal:
+            return "stop"
+        # Pick the verb first, so using a card face up is as likely as face down.
+        verbs = sorted({a.split()[0] for a in legal})
+        verb = self.rng.choice(verbs)
+        return self.rng.choice([a for a in legal if a.split()[0] == verb])
+
+
+def make(name: str, story, seat: str, seed: int):
+    bot_seed = zlib.crc32(f"{seed}:{seat}:{name}".encode())
+    if name == "random":
+        return RandomBot(bot_seed)
+    if name == "partner":
+        module = importlib.import_module(THINKING[story.info["family"]])
+        return module.Partner(story, seat, bot_seed)
+    raise ValueError(f"unknown bot {name!r}; bots are: {', '.join(NAMES)}")

@@ -1,0 +1,168 @@
+"""The partner bot of For Fumie: plays toward the good endings from its own view.
+
+It reads only what its seat sees: its own hand, the cards shown to it, the face-up
+cards on the table, and the text of cards whose effect side is known (a card still in
+its ◆ sleeve is a blank to it, as to a player). With that it judges what using a card
+face up *now* would lead to: an END condition and its page's tone, a danger passed, a
+card turned face down, and so on.
+"""
+from __future__ import annotations
+
+import random
+
+from engine.fumie.content import Card
+
+# How much the bot wants each kind of page; "continue" (no ending) is 0.
+TONE = {"true": 100.0, "good": 40.0, "neutral": -40.0, "bittersweet": -50.0, "bad": -100.0}
+
+
+class _WithCardUp:
+    """The table as it will be once `card` lies face up in `pile`."""
+
+    def __init__(self, table, card: str, pile: str):
+        self.table, self.card, self.pile = table, card, pile
+
+    def face_up_in(self, card: str, pile: str | None) -> bool:
+        if card == self.card and pile in (None, self.pile):
+            return True
+        return self.table.face_up_in(card, pile)
+
+    def is_removed(self, card: str) -> bool:
+        return self.table.is_removed(card)
+
+
+class Partner:
+    def __init__(self, story, seat: str, seed: int):
+        self.content = story.content
+        self.seat = seat
+        self.other = "fumie" if seat == "takeo" else "takeo"
+        self.rng = random.Random(seed)
+
+    # --- judging cards ----------------------------------------------------------------
+    def tone(self, episode: str, ending: str) -> float:
+        return TONE[self.content.page(episode, ending).tone]
+
+    def worth(self, view, face, user: str) -> float:
+        """What using this card face up now, by `user`, is worth to the pair; 0 if unknown."""
+        if face is None or not face.known:
+            return 0.0
+        card: Card = self.content.cards[face.id]
+        test = self.content.test
+        value = 1.0  # a known card used face up at least keeps the day moving
+        for step in card.effect:
+            if step.instead is not None and test(step.instead.if_)(view, user):
+                if any(s.op == "remove" for s in step.instead.effect):
+                    value += 60.0  # the danger in it passes
+                continue
+            if step.op == "end":
+                return self.tone(view.episode, step.ending)
+            if step.op == "flip_down":
+                value -= 8.0
+        after = _WithCardUp(view, card.id, user)
+        for rule in card.end:
+            if rule.if_ is None or test(rule.if_)(after, user):
+                return self.tone(view.episode, rule.ending)
+        for side in (view.me, view.other):
+            for p in side.discard:
+                if p.face_up and p.card.known:
+                    for rule in self.content.cards[p.card.id].end:
+                        if rule.if_ is not None and test(rule.if_)(after, side.seat):
+                            return self.tone(view.episode, rule.ending)
+        return value
+
+    def down_cost(self, view) -> float:
+        """Using a card face down: one step nearer the sheet's END, and a card lost."""
+        after = view.me.face_down + 1
+        if after >= view.me.face_down_limit:
+            return self.tone(view.episode, self._face_down_page(view))
+        return -6.0 * after
+
+    def _face_down_page(self, view) -> str:
+        sheet = self.content.sheets[(self.seat, view.episode)]
+        return next(r.ending for r in sheet.end if r.when == "face_down")
+
+    # --- choosing -----------------------------------------------------------------------
+    def choose(self, view) -> str:
+        legal = [a for a in view.legal if a != "stop"]
+        if not legal:
+            return "stop"
+        d = view.decision
+        if d is None:
+            return self._use(view, legal)
+        kind = d.kind
+        if kind == "common":
+            return "effect " + self._common(view, [a.split()[1] for a in legal])
+        if kind == "order_hand":
+            return self._order(d.cards, lambda f: self.worth(view, f, self.other))
+        if kind == "order_deck":
+            # My deck feeds my hand, which the other seat uses; theirs feeds me.
+            user = self.other if d.deck == self.seat else self.seat
+            return self._order(d.cards, lambda f: self.worth(view, f, user))
+        if kind in ("flip_up", "flip_down"):
+            return self._flip(view, legal, kind == "flip_up")
+        if kind == "may":
+            return "yes" if self._may(view, d.prompt) else "no"
+        return legal[0]
+
+    def _use(self, view, legal: list[str]) -> str:
+        front = view.other.hand[0] if view.other.hand else None
+        up = self.worth(view, front, self.seat) if front is not None and front.known else 1.0
+        downs = [a for a in legal if a.startswith("down ")]
+        best_down = max(downs, key=lambda a: self._common_value(view, a.split()[1]), default=None)
+        if best_down is None:
+            return "up"
+        down = self.down_cost(view) + self._common_value(view, best_down.split()[1])
+        return "up" if up >= down else best_down
+
+    def _common_value(self, view, effect: str) -> float:
+        sheet = self.content.sheets[(self.seat, view.episode)]
+        common = next(c for c in sheet.common if c.id == effect)
+        op = common.effect[0].op if common.effect else ""
+        my_front = view.me.hand[0] if view.me.hand else None
+        if op == "rearrange" and my_front is not None and self.worth(view, my_front, self.other) < 0:
+            return 10.0
+        if op == "to_back" and view.other.hand and view.other.hand[0] is not None \
+                and self.worth(view, view.other.hand[0], self.seat) < 0:
+            return 9.0
+        if op == "show_hand" and any(f is None for f in view.other.hand):
+            return 4.0
+        if op == "arrange_deck":
+            return 2.0
+        return 0.0
+
+    def _common(self, view, ids: list[str]) -> str:
+        return max(ids, key=lambda i: self._common_value(view, i))
+
+    @staticmethod
+    def _order(cards, worth) -> str:
+        ranked = sorted(range(len(cards)), key=lambda i: -worth(cards[i]))
+        return "order " + " ".join(str(i + 1) for i in ranked)
+
+    def _flip(self, view, legal: list[str], face_up: bool) -> str:
+        if face_up:
+            # Our own pile first: a card turned up there eases our face-down END.
+            mine = [a for a in legal if a.split()[1] == self.seat]
+            return (mine or legal)[0]
+        # Face down: give up the card that matters least, one no known text names.
+        named = self._named_by_known(view)
+        pile = {str(p.position): p for p in view.me.discard}
+        spare = [a for a in legal if pile[a.split()[2]].card.id not in named]
+        return (spare or legal)[-1]
+
+    def _named_by_known(self, view) -> set[str]:
+        named: set[str] = set()
+        faces = [p.card for s in (view.me, view.other) for p in s.discard if p.card is not None]
+        faces += [f for f in (*view.me.hand, *view.other.hand) if f is not None]
+        for f in faces:
+            if f.known:
+                card = self.content.cards[f.id]
+                conds = [r.if_ for r in card.end if r.if_] + [s.instead.if_ for s in card.effect if s.instead]
+                named.update(c for cond in conds for c in cond.card_ids())
+        return named
+
+    def _may(self, view, prompt: str) -> bool:
+        if "swap" in prompt.lower():
+            hand = view.other.hand
+            return len(hand) >= 2 and self.worth(view, hand[1], self.seat) > self.worth(view, hand[0], self.seat)
+        front = view.other.hand[0] if view.other.hand else None
+        return front is not None and self.worth(view, front, self.seat) < 0

@@ -1,0 +1,279 @@
+"""The `narrator` command. Only this outermost layer turns errors into messages and exit codes.
+
+Heavy modules (pydantic, jinja2, prompt_toolkit) are imported inside the commands that
+need them, so `narrator --help` and `narrator stories` start fast.
+"""
+from __future__ import annotations
+
+import os
+import sys
+
+import click
+
+from narrator import __version__
+
+
+class Failure(click.ClickException):
+    """A clear message and exit code 1."""
+
+
+def _saves(ctx: click.Context):
+    from narrator.paths import saves_dir
+
+    return saves_dir(ctx.obj.get("saves"))
+
+
+def _guard(fn):
+    """Turn the project's own errors into messages saying what is wrong and what to do."""
+    import functools
+
+    @functools.wraps(fn)
+    def wrapper(*args, **kwargs):
+        from engine.errors import StoryError
+        from narrator.library import UnknownStory
+        from narrator.tomlfile import BrokenFile
+
+        try:
+            return fn(*args, **kwargs)
+        except BrokenFile as err:
+            raise Failure(f"cannot use {err.path}: {err.problem}.\n{err.fix}.") from None
+        except StoryError as err:
+            raise Failure(f"the story file {err.file} is broken at `{err.key}`: {err.problem}") from None
+        except UnknownStory as err:
+            raise Failure(str(err.args[0])) from None
+        except ValueError as err:
+            raise Failure(str(err)) from None
+    return wrapper
+
+
+@click.group()
+@click.version_option(__version__, prog_name="narrator")
+@click.option("--saves", metavar="DIR", envvar="NARRATOR_SAVES",
+              help="Folder for saves and the profile (default: the checkout's saves/, else your user data folder).")
+@click.pass_context
+def main(ctx: click.Context, saves: str | None) -> None:
+    """Narrative card games, played as stories at the terminal."""
+    ctx.ensure_object(dict)["saves"] = saves
+
+
+@main.command()
+@_guard
+def stories() -> None:
+    """List the stories and their episodes."""
+    from narrator.library import front_page, story_ids
+
+    for sid in story_ids():
+        info = front_page(sid)
+        seats = " / ".join(info.get("cast", {}).get(s, s) for s in info.get("seats", []))
+        click.echo(f"{sid:<12} {info['title']}  ({seats})")
+        for ep in info.get("episode", []):
+            click.echo(f"    {sid}/{ep['id']:<10} {ep['title']}")
+
+
+@main.command()
+@click.argument("story")
+@_guard
+def rules(story: str) -> None:
+    """Print a story's rules, the project's rulings included."""
+    from narrator.library import load, split_name
+
+    click.echo(load(split_name(story)[0]).rules_text())
+
+
+def _seats_for(story, me: str | None, hotseat: bool, bot: str) -> dict[str, str]:
+    if hotseat:
+        return {s: "human" for s in story.seats}
+    me = me or story.seats[0]
+    if me not in story.seats:
+        raise Failure(f"--as {me}: {story.title} has the seats {', '.join(story.seats)}")
+    return {s: "human" if s == me else f"bot:{bot}" for s in story.seats}
+
+
+def _table(session, hotseat: bool):
+    from narrator import bots
+    from narrator.repl import PlainReader, PromptReader, Table
+
+    interactive = sys.stdin.isatty() and sys.stdout.isatty()
+    reader = PromptReader() if interactive else PlainReader(sys.stdin, sys.stdout)
+    humans = tuple(s for s, who in session.save.seats.items() if who == "human")
+    players = {s: bots.make(who.split(":", 1)[1], session.story, s, session.save.seed)
+               for s, who in session.save.seats.items() if who.startswith("bot:")}
+    clear = (lambda: click.clear()) if interactive else None
+    return Table(session, humans, players, reader, hotseat=hotseat, clear=clear)
+
+
+@main.command()
+@click.argument("story")
+@click.option("--as", "seat", metavar="SEAT", help="The seat you play (For Fumie: takeo or fumie).")
+@click.option("--seed", type=int, help="Make the deal repeatable.")
+@click.option("--hotseat", is_flag=True, help="Two players share this terminal.")
+@click.option("--bot", type=click.Choice(["partner", "random"]), default="partner", show_default=True,
+              help="How the other seat is played.")
+@click.option("--slot", help="Name of the save (default: a new one).")
+@click.pass_context
+@_guard
+def play(ctx, story: str, seat: str | None, seed: int | None, hotseat: bool, bot: str, slot: str | None):
+    """Play a story, named as STORY or STORY/EPISODE, like fumie or fumie/basic."""
+    from narrator.library import load, split_name
+    from narrator.profile import Profile
+    from narrator.saves import slot_path
+    from narrator.session import Session, default_slot
+
+    sid, episode = split_name(story)
+    st = load(sid)
+    ep = st.episode(episode)["id"]
+    folder = _saves(ctx)
+    profile = Profile.load(folder)
+    if seed is None:
+        seed = int.from_bytes(os.urandom(4), "big")
+    path = slot_path(folder, slot) if slot else default_slot(folder, st, ep)
+    if slot and path.exists():
+        raise Failure(f"a save named {slot!r} exists already; `narrator continue {slot}` resumes it,"
+                      " or choose another --slot")
+    session = Session.new(st, ep, seed, _seats_for(st, seat, hotseat, bot), path, profile)
+    sys.exit(_table(session, hotseat).run())
+
+
+@main.command(name="continue")
+@click.argument("slot", required=False)
+@click.pass_context
+@_guard
+def continue_(ctx, slot: str | None):
+    """Resume a saved game where it was left (the latest unfinished one by default)."""
+    from narrator.profile import Profile
+    from narrator.saves import Save, all_saves, slot_path
+    from narrator.session import Session
+
+    folder = _saves(ctx)
+    if slot is None:
+        for p in all_saves(folder):
+            try:
+                if not Save.read(p).ended:
+                    slot = p.stem
+                    break
+            except Exception:  # a broken save is reported when named, not while searching
+                continue
+        if slot is None:
+            raise Failure(f"no unfinished game in {folder}; start one with `narrator play fumie`")
+    path = slot_path(folder, slot)
+    if not path.exists():
+        raise Failure(f"no save named {slot!r} in {folder}; `narrator saves` lists them")
+    session = Session.resume(path, Profile.load(folder))
+    if session.ending() is not None:
+        raise Failure(f"the game in {slot!r} is over ({session.ending().id}); `narrator replay {slot}`"
+                      " reads it again")
+    hotseat = all(v == "human" for v in session.save.seats.values())
+    sys.exit(_table(session, hotseat).run(opening=False))
+
+
+@main.command()
+@click.pass_context
+@_guard
+def saves(ctx):
+    """List the saved games."""
+    from narrator.saves import Save, all_saves
+    from narrator.tomlfile import BrokenFile
+
+    folder = _saves(ctx)
+    found = all_saves(folder)
+    if not found:
+        click.echo(f"No saves in {folder}.")
+    for p in found:
+        try:
+            s = Save.read(p)
+            state = f"ended: {s.ended}" if s.ended else f"{len(s.actions)} actions, unfinished"
+            click.echo(f"{p.stem:<20} {s.story}/{s.episode}  seed {s.seed}  {state}")
+        except BrokenFile as err:
+            click.echo(f"{p.stem:<20} (cannot be read: {err.problem})")
+
+
+@main.command()
+@click.argument("slot")
+@click.option("--as", "seat", metavar="SEAT", help="Read it as one seat saw it (default: what both saw).")
+@click.pass_context
+@_guard
+def replay(ctx, slot: str, seat: str | None):
+    """Print the whole narrated story of a save."""
+    from narrator import render
+    from narrator.narration import Narrator
+    from narrator.saves import slot_path
+    from narrator.session import Session
+
+    path = slot_path(_saves(ctx), slot)
+    if not path.exists():
+        raise Failure(f"no save named {slot!r}; `narrator saves` lists them")
+    session = Session.resume(path, None, autosave=False)
+    st = session.story
+    if seat is not None and seat not in st.seats:
+        raise Failure(f"--as {seat}: the seats are {', '.join(st.seats)}")
+    narrator = Narrator(st, session.save.seed, set(session.save.options.get("known", [])))
+    click.echo(f"{st.title} — {st.episode(session.episode)['title']}  (seed {session.save.seed})\n")
+    for passage in narrator.tell(session.log, 0, seat, session.episode):
+        click.echo(render.prose(passage) + "\n")
+    ending = session.ending()
+    if ending is not None:
+        page = st.content.page(session.episode, ending.id)
+        click.echo(render.page(page.title, page.text))
+    else:
+        click.echo(f"(The story goes on: `narrator continue {slot}`.)")
+
+
+@main.command()
+@click.pass_context
+@_guard
+def endings(ctx):
+    """Endings unlocked, per story and episode; locked ones stay unspoiled."""
+    from narrator.library import load, story_ids
+    from narrator.profile import Profile
+
+    profile = Profile.load(_saves(ctx))
+    for sid in story_ids():
+        st = load(sid)
+        for ep in st.episodes:
+            pages = st.content.books[ep["id"]].ending
+            got = profile.endings.get(sid, {}).get(ep["id"], {})
+            click.echo(f"{st.title} — {ep['title']}: {sum(p.id in got for p in pages)} of {len(pages)} endings")
+            for p in pages:
+                if p.id in got:
+                    u = got[p.id]
+                    times = "once" if u.count == 1 else f"{u.count} times"
+                    click.echo(f"    ✓ {p.title:<36} first {u.first:%Y-%m-%d}, reached {times}")
+            locked = sum(p.id not in got for p in pages)
+            if locked:
+                click.echo(f"    … {locked} still locked")
+
+
+@main.command()
+@click.argument("story")
+@click.option("--games", type=click.IntRange(1), default=1000, show_default=True)
+@click.option("--seed", type=int, default=0, show_default=True)
+@click.option("--bot", type=click.Choice(["partner", "random"]), default="partner", show_default=True)
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
+@_guard
+def explore(story: str, games: int, seed: int, bot: str, as_json: bool):
+    """Bots play many games; print the endings reached and the speed."""
+    import json
+
+    from narrator.explore import explore as run
+    from narrator.library import load, split_name
+
+    sid, episode = split_name(story)
+    st = load(sid)
+    ep = st.episode(episode)["id"]
+    if as_json or not sys.stderr.isatty():
+        report = run(st, ep, games, seed, bot)
+    else:
+        with click.progressbar(length=games, label=f"{games} games", file=sys.stderr) as bar:
+            report = run(st, ep, games, seed, bot, progress=bar.update)
+    if as_json:
+        click.echo(json.dumps(report.to_json(), sort_keys=True))
+        return
+    pages = {p.id: p for p in st.content.books[ep].ending}
+    click.echo(f"{st.title} — {st.episode(ep)['title']}: {report.games} games with {bot} bots, seed {seed}")
+    for eid in report.every:
+        click.echo(f"  {eid:<14} {report.endings[eid]:>7}  {report.rate(eid):6.1%}  {pages[eid].title}")
+    click.echo("unreached: " + (", ".join(report.unreached) or "none"))
+    true_ids = [p.id for p in pages.values() if p.tone == "true"]
+    if true_ids:
+        click.echo(f"true ending rate: {sum(report.rate(t) for t in true_ids):.1%}")
+    click.echo(f"{report.games / report.seconds:,.0f} games/s, {report.actions / report.seconds:,.0f} actions/s")

@@ -1,0 +1,105 @@
+"""The library of stories: finding them, reading their front pages, loading them.
+
+Listing reads only each story's `story.toml` with tomllib, so `narrator stories` starts
+fast; loading a story validates all its files (pydantic) once.
+"""
+from __future__ import annotations
+
+import importlib
+import tomllib
+from dataclasses import dataclass
+from importlib.resources import files
+from importlib.resources.abc import Traversable
+from typing import Any
+
+from engine.errors import StoryError
+
+# The module that plays each game family.
+FAMILIES = {"fumie": "engine.fumie"}
+
+
+def root() -> Traversable:
+    return files("stories")
+
+
+def _read(path: Traversable, name: str) -> dict:
+    try:
+        return tomllib.loads(path.read_text(encoding="utf-8"))
+    except tomllib.TOMLDecodeError as err:
+        raise StoryError(name, "(file)", f"is not valid TOML: {err}") from None
+    except FileNotFoundError:
+        raise StoryError(name, "(file)", "is missing") from None
+
+
+def story_ids() -> list[str]:
+    return sorted(p.name for p in root().iterdir() if p.is_dir() and (p / "story.toml").is_file())
+
+
+def front_page(story_id: str) -> dict:
+    """The story's own description (story.toml), without loading its cards."""
+    return _read(root() / story_id / "story.toml", f"stories/{story_id}/story.toml")
+
+
+class UnknownStory(LookupError):
+    pass
+
+
+def split_name(name: str) -> tuple[str, str | None]:
+    """'fumie/murder' -> ('fumie', 'murder'); 'fumie' -> ('fumie', None)."""
+    story, _, episode = name.partition("/")
+    return story.strip().lower(), (episode.strip().lower() or None)
+
+
+@dataclass(frozen=True)
+class Story:
+    id: str
+    title: str
+    info: dict
+    family: Any            # the family's rules module (engine.fumie.game)
+    view: Any              # the family's view(state, seat) function
+    content: Any           # the family's validated content
+    episodes: tuple[dict, ...]
+
+    def episode(self, episode_id: str | None) -> dict:
+        if episode_id is None:
+            return self.episodes[0]
+        for ep in self.episodes:
+            if ep["id"] == episode_id:
+                return ep
+        names = ", ".join(f"{self.id}/{e['id']}" for e in self.episodes)
+        raise UnknownStory(f"{self.id} has no episode {episode_id!r}; its episodes are: {names}")
+
+    @property
+    def seats(self) -> tuple[str, ...]:
+        return tuple(self.info["seats"])
+
+    def seat_name(self, seat: str) -> str:
+        return self.info.get("cast", {}).get(seat, seat.title())
+
+    def rules_text(self) -> str:
+        return (root() / self.id / "rules.md").read_text(encoding="utf-8")
+
+
+_loaded: dict[str, Story] = {}
+
+
+def load(story_id: str) -> Story:
+    """Load and validate a story once per process; raises UnknownStory or StoryError."""
+    if story_id in _loaded:
+        return _loaded[story_id]
+    if story_id not in story_ids():
+        raise UnknownStory(f"there is no story {story_id!r}; the stories are: {', '.join(story_ids())}"
+                           " (see `narrator stories`)")
+    info = front_page(story_id)
+    family_name = info.get("family")
+    if family_name not in FAMILIES:
+        raise StoryError(f"stories/{story_id}/story.toml", "family", f"unknown game family {family_name!r}")
+    family = importlib.import_module(FAMILIES[family_name] + ".game")
+    loader = importlib.import_module(FAMILIES[family_name] + ".load")
+    folder = root() / story_id
+    episodes = tuple(info.get("episode", ()))
+    content = loader.load(folder, f"stories/{story_id}", [e["id"] for e in episodes], _read)
+    view = importlib.import_module(FAMILIES[family_name] + ".view").view
+    story = Story(story_id, info["title"], info, family, view, content, episodes)
+    _loaded[story_id] = story
+    return story

@@ -1,0 +1,102 @@
+"""Offline narration: every event told as prose through the story's Jinja templates.
+
+See docs/narration.md for how templates are chosen and what they see. The variant of
+an event's template is picked by a hash of the seed and the event's place in the log,
+so a replay reads the same, byte for byte.
+"""
+from __future__ import annotations
+
+import zlib
+from importlib.resources import files
+from pathlib import Path
+
+from jinja2 import FileSystemLoader, StrictUndefined
+from jinja2.sandbox import SandboxedEnvironment
+
+from engine.events import Event
+
+
+def _environment() -> SandboxedEnvironment:
+    folder = Path(str(files("prompts")))
+    return SandboxedEnvironment(loader=FileSystemLoader(folder), undefined=StrictUndefined,
+                                trim_blocks=True, lstrip_blocks=True, autoescape=False)
+
+
+class Narrator:
+    """Tells one game's events; keeps track of which card faces the reader can know."""
+
+    def __init__(self, story, seed: int, known: set[str]):
+        self.story = story
+        self.seed = seed
+        self.known = set(known)
+        self.env = _environment()
+        self._variants: dict[str, list[str]] = {}
+        self._all = set(self.env.list_templates(extensions=["j2"]))
+
+    def variants(self, kind: str) -> list[str]:
+        if kind not in self._variants:
+            found: list[str] = []
+            for folder in (self.story.id, "_generic"):
+                found = sorted(t for t in self._all if t.startswith(f"{folder}/{kind}.")
+                               and not Path(t).name.startswith("_"))
+                if found:
+                    break
+            self._variants[kind] = found or ["_generic/event.1.j2"]
+        return self._variants[kind]
+
+    def _card(self, card_id: str | None, revealed: bool = False) -> dict | None:
+        if card_id is None:
+            return None
+        card = self.story.content.cards[card_id]
+        known = revealed or card_id in self.known
+        return {"id": card.id, "name": card.name if known else card.sleeve_name,
+                "sleeve_name": card.sleeve_name, "type": card.type if known else "",
+                "text": card.text if known else "", "flavour": card.flavour if known else "",
+                "known": known}
+
+    def context(self, event: Event, index: int, seat: str | None, turn: int) -> dict:
+        d = event.data
+        revealed = event.kind in ("use", "flip_up", "remove", "discard") and d.get("card") is not None
+        ctx = {
+            "kind": event.kind, "d": d, "me": seat, "turn": turn,
+            "names": {s: self.story.seat_name(s) for s in self.story.seats},
+            "card": self._card(d.get("card"), revealed),
+            "cards": [self._card(c) for c in d.get("cards", ())],
+            "common": None, "ending": None,
+        }
+        if event.kind == "common":
+            sheet = self.story.content.sheets[(d["user"], self._episode)]
+            c = next(c for c in sheet.common if c.id == d["effect"])
+            ctx["common"] = {"id": c.id, "name": c.name, "text": c.text}
+        if event.kind == "ending":
+            page = self.story.content.page(self._episode, d["ending"])
+            ctx["ending"] = {"id": page.id, "title": page.title, "tone": page.tone}
+        return ctx
+
+    _episode = ""
+    turn = 1
+
+    def skip(self, events: list[Event]) -> None:
+        """Take in events without telling them (resuming a game part way through)."""
+        for event in events:
+            if event.kind == "turn":
+                self.turn = event.data["number"]
+            elif event.kind == "sleeve":
+                self.known.add(event.data["card"])
+
+    def tell(self, events: list[Event], start: int, seat: str | None, episode: str) -> list[str]:
+        """Prose for `events` (log positions from `start`) that `seat` may be told."""
+        self._episode = episode
+        out = []
+        for i, event in enumerate(events, start):
+            if event.kind == "turn":
+                self.turn = event.data["number"]
+            if event.visible_to(seat):
+                names = self.variants(event.kind)
+                pick = zlib.crc32(f"{self.seed}:{i}:{event.kind}".encode()) % len(names)
+                text = self.env.get_template(names[pick]).render(self.context(event, i, seat, self.turn)).strip()
+                if text:
+                    out.append(text)
+            if event.kind == "sleeve":
+                self.known.add(event.data["card"])
+        return out

@@ -1,0 +1,103 @@
+"""The profile: what lasts between runs.
+
+Endings unlocked (first reached, times reached) per story and episode, and the cards
+whose effect side shows in its sleeve ("sleeves"), per story. One TOML file beside the
+saves. A profile that cannot be read stops the program with a clear message and is
+never overwritten.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import datetime, timezone
+from pathlib import Path
+
+from narrator import tomlfile
+from narrator.tomlfile import BrokenFile
+
+FORMAT_VERSION = 1
+FILE_NAME = "profile.toml"
+
+
+@dataclass
+class Unlocked:
+    first: datetime
+    count: int
+
+
+@dataclass
+class Profile:
+    path: Path
+    endings: dict[str, dict[str, dict[str, Unlocked]]] = field(default_factory=dict)
+    sleeves: dict[str, set[str]] = field(default_factory=dict)
+
+    @classmethod
+    def load(cls, folder: Path) -> "Profile":
+        path = folder / FILE_NAME
+        if not path.exists():
+            return cls(path)
+        data = tomlfile.read(path, "profile")
+        return cls(path, *_parse(path, data))
+
+    def known(self, story: str) -> set[str]:
+        return set(self.sleeves.get(story, ()))
+
+    def learn(self, story: str, card: str) -> bool:
+        cards = self.sleeves.setdefault(story, set())
+        new = card not in cards
+        cards.add(card)
+        return new
+
+    def unlock(self, story: str, episode: str, ending: str, when: datetime | None = None) -> bool:
+        """Count an ending reached; True if it is reached for the first time."""
+        book = self.endings.setdefault(story, {}).setdefault(episode, {})
+        if ending in book:
+            book[ending].count += 1
+            return False
+        book[ending] = Unlocked(when or datetime.now(timezone.utc).replace(microsecond=0), 1)
+        return True
+
+    def save(self) -> None:
+        tomlfile.write(self.path, {
+            "format_version": FORMAT_VERSION,
+            "endings": {
+                s: {e: {i: {"first": u.first, "count": u.count} for i, u in sorted(b.items())}
+                    for e, b in sorted(eps.items())}
+                for s, eps in sorted(self.endings.items())
+            },
+            "sleeves": {s: sorted(c) for s, c in sorted(self.sleeves.items())},
+        })
+
+
+def _parse(path: Path, data: dict):
+    def bad(key: str, problem: str) -> BrokenFile:
+        return BrokenFile(path, f"{key} {problem}", "Mend that line, or move the profile aside"
+                          " to start a new one; narrator will not overwrite it")
+
+    if data.get("format_version") != FORMAT_VERSION:
+        raise bad("format_version", f"is {data.get('format_version')!r}; this narrator reads {FORMAT_VERSION}")
+    endings: dict = {}
+    for story, eps in _table(data, "endings", bad).items():
+        for episode, book in _table({story: eps}, story, bad, f"endings.{story}").items():
+            for ending, entry in _table({episode: book}, episode, bad, f"endings.{story}.{episode}").items():
+                key = f"endings.{story}.{episode}.{ending}"
+                if not isinstance(entry, dict):
+                    raise bad(key, "should be a table with `first` and `count`")
+                first, count = entry.get("first"), entry.get("count")
+                if not isinstance(first, datetime):
+                    raise bad(f"{key}.first", "should be a date and time, like 2026-11-29T13:00:00Z")
+                if not isinstance(count, int) or isinstance(count, bool) or count < 1:
+                    raise bad(f"{key}.count", "should be a whole number of at least 1")
+                endings.setdefault(story, {}).setdefault(episode, {})[ending] = Unlocked(first, count)
+    sleeves = {}
+    for story, cards in _table(data, "sleeves", bad).items():
+        if not isinstance(cards, list) or not all(isinstance(c, str) for c in cards):
+            raise bad(f"sleeves.{story}", "should be a list of card ids")
+        sleeves[story] = set(cards)
+    return endings, sleeves
+
+
+def _table(data: dict, key: str, bad, name: str | None = None) -> dict:
+    value = data.get(key, {})
+    if not isinstance(value, dict):
+        raise bad(name or key, "should be a table")
+    return value

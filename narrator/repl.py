@@ -1,0 +1,206 @@
+"""The table: a game played at the terminal, humans at some seats and bots at the rest.
+
+On a terminal the prompt has tab completion of the legal actions and commands, and
+history; when standard input is not a terminal, plain lines are read, so a whole game
+can be scripted. The hand-off screen of a hot-seat game clears the previous player's
+secrets before the next player's are shown.
+"""
+from __future__ import annotations
+
+import sys
+from dataclasses import dataclass, field
+from typing import Callable, TextIO
+
+from engine.errors import GameError
+from narrator import render
+from narrator.narration import Narrator
+from narrator.session import Session
+
+COMMANDS = {
+    "help": "this list",
+    "hand": "the cards in your hand (the other player's future)",
+    "table": "the other hand's shown cards, both discard piles, removed cards",
+    "sheet": "your protagonist sheet's common effects",
+    "log": "the story so far (log N for the last N passages)",
+    "save": "say where the game is saved (it is saved after every action)",
+    "quit": "leave; `narrator continue` resumes where you left off",
+}
+
+
+class PlainReader:
+    """Reads one line per prompt from a stream, echoing it so a transcript reads well."""
+
+    def __init__(self, stream: TextIO, out: TextIO):
+        self.stream, self.out = stream, out
+
+    def read(self, prompt: str, words: list[str]) -> str | None:
+        line = self.stream.readline()
+        if not line:
+            return None
+        self.out.write(f"{prompt}{line.rstrip()}\n")
+        return line.strip()
+
+
+class PromptReader:
+    """prompt_toolkit at a terminal: completion of what is legal now, and history."""
+
+    def __init__(self):
+        from prompt_toolkit import PromptSession
+        from prompt_toolkit.history import InMemoryHistory
+
+        self.session = PromptSession(history=InMemoryHistory())
+
+    def read(self, prompt: str, words: list[str]) -> str | None:
+        from prompt_toolkit.completion import WordCompleter
+
+        try:
+            return self.session.prompt(prompt, completer=WordCompleter(words, sentence=True)).strip()
+        except EOFError:
+            return None
+        except KeyboardInterrupt:
+            return ""
+
+
+@dataclass
+class Table:
+    session: Session
+    humans: tuple[str, ...]
+    bots: dict
+    reader: object
+    out: TextIO = field(default_factory=lambda: sys.stdout)
+    hotseat: bool = False
+    clear: Callable[[], None] | None = None
+    at_screen: str | None = None
+    queued: dict = field(default_factory=dict)   # seat -> private prose not yet shown
+    told: dict = field(default_factory=dict)     # seat -> prose shown, for `log`
+
+    def __post_init__(self):
+        s = self.session
+        self.names = {seat: s.story.seat_name(seat) for seat in s.story.seats}
+        self.at_screen = self.humans[0] if self.humans else None
+        # One narrator per human seat: each keeps track of what its reader knows.
+        known = set(s.save.options.get("known", []))
+        self.narrators = {seat: Narrator(s.story, s.save.seed, known) for seat in self.humans}
+
+    # --- output ---------------------------------------------------------------------
+    def say(self, text: str = "") -> None:
+        self.out.write(text + "\n")
+        self.out.flush()
+
+    def tell(self, start: int, events) -> None:
+        """Narrate events to the seats that may know them; queue what the screen must not show."""
+        for seat in self.humans:
+            passages = self.narrators[seat].tell(events, start, seat, self.session.episode)
+            self.told.setdefault(seat, []).extend(passages)
+            if seat == self.at_screen:
+                for p in passages:
+                    self.say(render.prose(p) + "\n")
+            else:
+                # Another seat's passages wait for that seat's turn at the screen. Public
+                # events are told to it again there, so it misses nothing.
+                self.queued.setdefault(seat, []).extend(passages)
+
+    def hand_off(self, seat: str) -> bool:
+        """Clear the screen and wait for the next player; False if input ended."""
+        if self.clear is not None:
+            self.clear()
+        else:
+            self.say("\n" * 40)
+        self.say(f"Pass the terminal to {self.names[seat]}'s player.")
+        if self.reader.read(f"{self.names[seat]}, press Enter when you are ready. ", []) is None:
+            return False
+        self.at_screen = seat
+        for p in self.queued.pop(seat, []):
+            self.say(render.prose(p) + "\n")
+        return True
+
+    # --- the game -------------------------------------------------------------------
+    def run(self, opening: bool = True) -> int:
+        s = self.session
+        log = s.log
+        self.say(f"{s.story.title} — {s.story.episode(s.episode)['title']}  (save: {s.save.slot})")
+        self.say(", ".join(f"{self.names[x]}: {'you' if x in self.humans else 'a bot'}"
+                           for x in s.story.seats) + ". Type `help` for commands.\n")
+        if opening:
+            self.tell(0, log)
+        else:
+            self.say("…the story so far, in brief:\n")
+            recent = max(0, len(log) - 12)
+            for narrator in self.narrators.values():
+                narrator.skip(log[:recent])
+            self.tell(recent, log[recent:])
+        while s.ending() is None:
+            seat = s.to_act()[0]
+            if seat in self.bots:
+                start = len(log)
+                events = s.act(seat, self.bots[seat].choose(s.view(seat)))
+                self.tell(start, events)
+                continue
+            if self.hotseat and seat != self.at_screen and not self.hand_off(seat):
+                return self.leave()
+            self.at_screen = seat
+            if not self.turn(seat):
+                return self.leave()
+        return self.finish()
+
+    def turn(self, seat: str) -> bool:
+        """One prompt for the human at `seat`; False when they leave."""
+        s = self.session
+        view = s.view(seat)
+        self.say(render.decision(view, self.names))
+        line = self.reader.read(f"{self.names[seat]}> ", [*view.legal, *COMMANDS])
+        if line is None:
+            return False
+        if not line:
+            return True
+        word = line.split()[0].lower()
+        if word in COMMANDS:
+            return self.command(seat, word, line)
+        start = len(s.log)
+        try:
+            events = s.act(seat, line)
+        except GameError as err:
+            legal = ", ".join(a for a in (err.legal or view.legal))
+            self.say(f"{err.message} What you can do now: {legal}. Nothing has changed.\n")
+            return True
+        self.tell(start, events)
+        return True
+
+    def command(self, seat: str, word: str, line: str) -> bool:
+        view = self.session.view(seat)
+        if word == "quit":
+            return False
+        if word == "help":
+            self.say("\n".join(f"  {k:<6} {v}" for k, v in COMMANDS.items()))
+            self.say("Actions: " + ", ".join(view.legal))
+        elif word == "hand":
+            self.say(render.hand(view, self.names))
+        elif word == "table":
+            self.say(render.table(view, self.names))
+        elif word == "sheet":
+            self.say(render.sheet(view, self.names))
+        elif word == "log":
+            parts = line.split()
+            n = int(parts[1]) if len(parts) > 1 and parts[1].isdigit() else 10
+            for p in self.told.get(seat, [])[-n:]:
+                self.say(render.prose(p) + "\n")
+        elif word == "save":
+            self.say(f"Saved in slot {self.session.save.slot} ({self.session.save.path}).")
+        self.say("")
+        return True
+
+    def leave(self) -> int:
+        slot = self.session.save.slot
+        self.say(f"\nThe day waits. Your game is saved; `narrator continue {slot}` picks it up.")
+        return 0
+
+    def finish(self) -> int:
+        s = self.session
+        ending = s.ending()
+        page = s.story.content.page(s.episode, ending.id)
+        # The ending page is for both players: nothing on it is a secret.
+        self.say("\n" + render.page(page.title, page.text))
+        self.say(f"({page.condition})")
+        if s.first_time:
+            self.say("A new ending is unlocked. `narrator endings` shows your collection.")
+        return 0

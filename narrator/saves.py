@@ -1,0 +1,111 @@
+"""Saves: a game kept as the story, episode, seats, seed, options and action list.
+
+Loading replays the actions (event sourcing), so a save is tiny, readable and exact.
+A save that cannot be read or replayed says which file and what is wrong, and is left
+as it is.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from datetime import datetime, timezone
+from pathlib import Path
+
+from narrator import tomlfile
+from narrator.tomlfile import BrokenFile
+
+FORMAT_VERSION = 1
+SLOT = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$")
+
+
+def now() -> datetime:
+    return datetime.now(timezone.utc).replace(microsecond=0)
+
+
+@dataclass
+class Save:
+    path: Path
+    story: str
+    episode: str
+    seed: int
+    seats: dict[str, str]                    # seat -> "human" or "bot:NAME"
+    options: dict = field(default_factory=dict)
+    actions: list[tuple[str, str]] = field(default_factory=list)   # (seat, action text)
+    narration: list[str] = field(default_factory=list)  # prose actually shown, when kept
+    created: datetime = field(default_factory=now)
+    updated: datetime = field(default_factory=now)
+    ended: str = ""
+
+    @property
+    def slot(self) -> str:
+        return self.path.stem
+
+    def write(self) -> None:
+        self.updated = now()
+        data = {
+            "format_version": FORMAT_VERSION,
+            "story": self.story,
+            "episode": self.episode,
+            "seed": self.seed,
+            "created": self.created,
+            "updated": self.updated,
+            "ended": self.ended,
+            "seats": dict(self.seats),
+            "options": self.options,
+            "actions": [f"{seat}: {text}" for seat, text in self.actions],
+        }
+        if self.narration:
+            data["narration"] = self.narration
+        tomlfile.write(self.path, data)
+
+    @classmethod
+    def read(cls, path: Path) -> "Save":
+        if not path.exists():
+            raise FileNotFoundError(path)
+        data = tomlfile.read(path, "save")
+
+        def need(key: str, kind: type, example: str):
+            value = data.get(key)
+            if not isinstance(value, kind) or isinstance(value, bool) and kind is not bool:
+                raise BrokenFile(path, f"`{key}` is missing or not a {kind.__name__} (e.g. {example})",
+                                 "Mend that line, or start a new game; narrator left the file as it was")
+            return value
+
+        if data.get("format_version") != FORMAT_VERSION:
+            raise BrokenFile(path, f"format_version is {data.get('format_version')!r}, this narrator reads"
+                             f" {FORMAT_VERSION}", "Use the narrator that wrote it, or start a new game")
+        actions = []
+        for i, line in enumerate(need("actions", list, 'actions = ["takeo: up"]')):
+            seat, sep, text = str(line).partition(":")
+            if not sep or not text.strip():
+                raise BrokenFile(path, f"action {i + 1} ({line!r}) should look like \"takeo: up\"",
+                                 "Mend that line, or delete it and the ones after it to go back")
+            actions.append((seat.strip(), text.strip()))
+        seats = need("seats", dict, 'seats = { takeo = "human", fumie = "bot:partner" }')
+        return cls(
+            path, need("story", str, '"fumie"'), need("episode", str, '"basic"'), need("seed", int, "3"),
+            {str(k): str(v) for k, v in seats.items()}, data.get("options", {}) or {}, actions,
+            list(data.get("narration", [])), data.get("created") or now(), data.get("updated") or now(),
+            str(data.get("ended", "")),
+        )
+
+
+def slot_path(folder: Path, slot: str) -> Path:
+    if not SLOT.match(slot):
+        raise ValueError(f"{slot!r} is not a usable save name: use letters, digits, '-', '_' or '.'")
+    return folder / f"{slot}.toml"
+
+
+def new_slot(folder: Path, stem: str) -> str:
+    """The first free `stem-N` in the folder, so a new game never overwrites an old one."""
+    n = 1
+    while (folder / f"{stem}-{n}.toml").exists():
+        n += 1
+    return f"{stem}-{n}"
+
+
+def all_saves(folder: Path) -> list[Path]:
+    if not folder.is_dir():
+        return []
+    return sorted((p for p in folder.glob("*.toml") if p.name != "profile.toml"),
+                  key=lambda p: p.stat().st_mtime, reverse=True)

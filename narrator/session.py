@@ -1,0 +1,118 @@
+"""A game in progress: the story, its state, its save and the profile, kept in step.
+
+Every action goes through `Session.act`: the engine decides, the save is written
+(autosave), and what lasts between runs (endings, sleeves) goes to the profile. The
+REPL, replay and explore all play through this one path.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from engine.contract import Ending
+from engine.events import Event
+from engine.errors import GameError
+from narrator import saves as saves_mod
+from narrator.library import Story, load
+from narrator.profile import Profile
+from narrator.saves import Save
+from narrator.tomlfile import BrokenFile
+
+
+@dataclass
+class Session:
+    story: Story
+    save: Save
+    state: object
+    profile: Profile | None = None
+    autosave: bool = True
+    first_time: bool = False   # the ending just reached had never been reached before
+
+    @property
+    def family(self):
+        return self.story.family
+
+    @property
+    def episode(self) -> str:
+        return self.save.episode
+
+    @classmethod
+    def new(cls, story: Story, episode: str, seed: int, seats: dict[str, str], path: Path,
+            profile: Profile | None, autosave: bool = True) -> "Session":
+        known = sorted(profile.known(story.id)) if profile else []
+        options = {"known": known}
+        save = Save(path, story.id, episode, seed, dict(seats), options)
+        state = story.family.new_game(story.content, story.seats, seed, {"episode": episode, "known": known})
+        session = cls(story, save, state, profile, autosave)
+        if autosave:
+            save.write()
+        return session
+
+    @classmethod
+    def resume(cls, path: Path, profile: Profile | None, autosave: bool = True) -> "Session":
+        """Load a save and replay its actions; a save that does not replay is a BrokenFile."""
+        save = Save.read(path)
+        from narrator.library import UnknownStory
+        try:
+            story = load(save.story)
+            story.episode(save.episode)
+        except UnknownStory as err:
+            raise BrokenFile(path, str(err), "This save is for a story this narrator does not have") from None
+        if set(save.seats) != set(story.seats):
+            raise BrokenFile(path, f"seats are {sorted(save.seats)}, but {story.title} has {list(story.seats)}",
+                             "Mend the [seats] table")
+        known = save.options.get("known", [])
+        if not isinstance(known, list) or not all(k in story.content.cards for k in known):
+            raise BrokenFile(path, "options.known should list card ids of the story", "Mend or remove it")
+        state = story.family.new_game(story.content, story.seats, save.seed,
+                                      {"episode": save.episode, "known": known})
+        for i, (seat, text) in enumerate(save.actions):
+            try:
+                story.family.apply(state, seat, story.family.parse_action(text))
+            except GameError as err:
+                raise BrokenFile(path, f"action {i + 1} ({seat}: {text}) cannot be replayed: {err.message}",
+                                 "The save was edited or comes from another version; remove that"
+                                 " action and the ones after it to resume from before it") from None
+        return cls(story, save, state, profile, autosave)
+
+    def ending(self) -> Ending | None:
+        return self.family.ending(self.state)
+
+    def to_act(self) -> tuple[str, ...]:
+        return self.family.to_act(self.state)
+
+    def view(self, seat: str):
+        return self.story.view(self.state, seat)
+
+    def act(self, seat: str, text: str) -> list[Event]:
+        """Parse and apply one action; raises GameError (nothing changes) if it is not legal."""
+        action = self.family.parse_action(text)
+        events = self.family.apply(self.state, seat, action)
+        self.save.actions.append((seat, str(action)))
+        ended = self.ending()
+        if ended is not None:
+            self.save.ended = ended.id
+        if self.profile is not None:
+            self._remember(events)
+        if self.autosave:
+            self.save.write()
+        return events
+
+    def _remember(self, events: list[Event]) -> None:
+        changed = False
+        for e in events:
+            if e.kind == "sleeve":
+                changed |= self.profile.learn(self.story.id, e.data["card"])
+            elif e.kind == "ending":
+                self.first_time = self.profile.unlock(self.story.id, self.episode, e.data["ending"])
+                changed = True
+        if changed:
+            self.profile.save()
+
+    @property
+    def log(self) -> list[Event]:
+        return self.state.log
+
+
+def default_slot(folder: Path, story: Story, episode: str) -> Path:
+    return saves_mod.slot_path(folder, saves_mod.new_slot(folder, f"{story.id}-{episode}"))

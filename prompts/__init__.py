@@ -1,0 +1,1 @@
+"""Jinja templates: offline prose for each story's events, and the LLM prompts."""
