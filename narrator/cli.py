@@ -247,7 +247,8 @@ def endings(ctx):
 @click.argument("story")
 @click.option("--games", type=click.IntRange(1), default=1000, show_default=True)
 @click.option("--seed", type=int, default=0, show_default=True)
-@click.option("--bot", type=click.Choice(["partner", "random"]), default="partner", show_default=True)
+@click.option("--bot", type=click.Choice(["mixed", "partner", "random"]), default="mixed", show_default=True,
+              help="Who plays: partner bots, random bots, or a mix seat by seat.")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
 @_guard
 def explore(story: str, games: int, seed: int, bot: str, as_json: bool):

@@ -7,6 +7,7 @@ endings over many runs (it starts empty and never touches the real profile).
 from __future__ import annotations
 
 import time
+import zlib
 from collections import Counter
 from dataclasses import dataclass, field
 
@@ -43,6 +44,14 @@ class Report:
         }
 
 
+def _pick(bot: str, seed: int, seat: str) -> str:
+    """`mixed` seats a partner or a random player at each seat, by the game's seed: a
+    careful player beside a careless one finds the pages neither finds alone."""
+    if bot != "mixed":
+        return bot
+    return bots.NAMES[zlib.crc32(f"{seed}:{seat}".encode()) % len(bots.NAMES)]
+
+
 def explore(story: Story, episode: str, games: int, seed: int, bot: str,
             progress=None) -> Report:
     g, view = story.family, story.view
@@ -53,7 +62,8 @@ def explore(story: Story, episode: str, games: int, seed: int, bot: str,
     for n in range(games):
         game_seed = seed + n
         state = g.new_game(story.content, story.seats, game_seed, {"episode": episode, "known": known})
-        players = {seat: bots.make(bot, story, seat, game_seed) for seat in story.seats}
+        players = {seat: bots.make(_pick(bot, game_seed, seat), story, seat, game_seed)
+                   for seat in story.seats}
         while (ended := g.ending(state)) is None:
             seat = g.to_act(state)[0]
             g.apply(state, seat, g.parse_action(players[seat].choose(view(state, seat))))
