@@ -9,6 +9,7 @@ else.
 from __future__ import annotations
 
 import random
+from functools import lru_cache
 from typing import Sequence
 
 from engine.contract import Ending
@@ -56,8 +57,14 @@ def legal_actions(state: State, seat: str) -> list[Action]:
         return []
     if state.pending is not None:
         return [*state.pending.options, STOP]
-    sheet = state.content.sheets[(seat, state.episode)]
-    return [UP, *(Action("down", (c.id,)) for c in sheet.common), STOP]
+    return list(_turn_start(state.content, seat, state.episode))
+
+
+@lru_cache(maxsize=64)
+def _turn_start(content: Content, seat: str, episode: str) -> tuple[Action, ...]:
+    """A turn's choices depend only on the seat's sheet side, so they are made once."""
+    sheet = content.sheets[(seat, episode)]
+    return (UP, *(Action("down", (c.id,)) for c in sheet.common), STOP)
 
 
 def apply(state: State, seat: str, action: Action) -> list[Event]:
