@@ -77,7 +77,9 @@ class Table:
     def __post_init__(self):
         s = self.session
         self.names = {seat: s.story.seat_name(seat) for seat in s.story.seats}
-        self.at_screen = self.humans[0] if self.humans else None
+        # At a shared terminal nobody sits at the screen until the first hand-off, so the
+        # opening deal's secrets wait for their own player.
+        self.at_screen = None if self.hotseat else (self.humans[0] if self.humans else None)
         # One narrator per human seat: each keeps track of what its reader knows.
         known = set(s.save.options.get("known", []))
         self.narrators = {seat: Narrator(s.story, s.save.seed, known) for seat in self.humans}
