@@ -73,6 +73,7 @@ class Table:
     at_screen: str | None = None
     queued: dict = field(default_factory=dict)   # seat -> private prose not yet shown
     told: dict = field(default_factory=dict)     # seat -> prose shown, for `log`
+    asked: tuple | None = None                   # the decision last put to a player
 
     def __post_init__(self):
         s = self.session
@@ -112,6 +113,7 @@ class Table:
         if self.reader.read(f"{self.names[seat]}, press Enter when you are ready. ", []) is None:
             return False
         self.at_screen = seat
+        self.asked = None
         for p in self.queued.pop(seat, []):
             self.say(render.prose(p) + "\n")
         return True
@@ -149,7 +151,10 @@ class Table:
         """One prompt for the human at `seat`; False when they leave."""
         s = self.session
         view = s.view(seat)
-        self.say(render.decision(view, self.names))
+        # Say what is to be decided once per decision, not again after every command.
+        if self.asked != (seat, len(s.log)):
+            self.asked = (seat, len(s.log))
+            self.say(render.decision(view, self.names))
         line = self.reader.read(f"{self.names[seat]}> ", [*view.legal, *COMMANDS])
         if line is None:
             return False
@@ -163,7 +168,7 @@ class Table:
             events = s.act(seat, line)
         except GameError as err:
             legal = ", ".join(a for a in (err.legal or view.legal))
-            self.say(f"{err.message} What you can do now: {legal}. Nothing has changed.\n")
+            self.say(f"{err.message}\nWhat you can do now: {legal}. Nothing has changed.\n")
             return True
         self.tell(start, events)
         return True

@@ -44,14 +44,14 @@ def parse(text: str) -> Action:
     verb, args = words[0].lower(), tuple(w.lower() for w in words[1:])
     if verb not in GRAMMAR:
         forms = ", ".join(u for _, u in GRAMMAR.values())
-        raise BadSyntax(f"{text.strip()!r} is not an action here; actions look like: {forms}")
+        raise BadSyntax(f"{text.strip()!r} is not an action or a command; actions look like: {forms}.")
     arity, usage = GRAMMAR[verb]
     if (arity is None and not args) or (arity is not None and len(args) != arity):
-        raise BadSyntax(f"{text.strip()!r}: write it as `{usage}`")
+        raise BadSyntax(f"{text.strip()!r}: write it as `{usage}`.")
     if verb == "order" and not all(a.isdigit() for a in args):
-        raise BadSyntax(f"{text.strip()!r}: `order` takes positions, like `order 2 1 3`")
+        raise BadSyntax(f"{text.strip()!r}: `order` takes positions, like `order 2 1 3`.")
     if verb == "flip" and not args[1].isdigit():
-        raise BadSyntax(f"{text.strip()!r}: the position is a number, like `flip takeo 2`")
+        raise BadSyntax(f"{text.strip()!r}: the position is a number, like `flip takeo 2`.")
     return Action(verb, args)
 
 

@@ -764,7 +764,7 @@ def test_illegal_action_inside_a_decision():
 
 
 @pytest.mark.parametrize("text,fragment", [
-    ("dance wildly", "'dance wildly' is not an action here"),
+    ("dance wildly", "'dance wildly' is not an action or a command"),
     ("up now", "'up now': write it as `up`"),
     ("down", "'down': write it as `down EFFECT`"),
     ("order 1 x 2", "'order 1 x 2': `order` takes positions"),
