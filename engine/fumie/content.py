@@ -216,6 +216,11 @@ class Content:
                    sheet_file: tuple[str, dict], book_files: list[tuple[str, dict]]) -> "Content":
         """Build from (file name, parsed TOML) pairs; raises StoryError naming the file."""
         cards = _validated(CardFile, card_file[1], card_file[0]).card
+        seen: set[str] = set()
+        for i, card in enumerate(cards):
+            if card.id in seen:
+                raise StoryError(card_file[0], f"card.{i}.id", f"{card.id!r} is used twice; every card needs its own id")
+            seen.add(card.id)
         sheets = _validated(SheetFile, sheet_file[1], sheet_file[0]).sheet
         books = {}
         for name, data in book_files:
@@ -226,11 +231,6 @@ class Content:
         return content
 
     def _check(self, card_file: str, sheet_file: str) -> None:
-        seen: set[str] = set()
-        for i, card in enumerate(self.cards.values()):
-            if card.id in seen:
-                raise StoryError(card_file, f"card.{i}.id", f"{card.id!r} is used twice")
-            seen.add(card.id)
         for episode in self.episodes:
             if episode not in self.books:
                 raise StoryError(card_file, "episodes", f"episode {episode!r} has no ending book"
