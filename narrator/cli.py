@@ -43,6 +43,10 @@ def _guard(fn):
             raise Failure(str(err.args[0])) from None
         except ValueError as err:
             raise Failure(str(err)) from None
+        except OSError as err:
+            where = f" {err.filename}" if err.filename else ""
+            raise Failure(f"cannot use{where}: {err.strerror or err}. Check that the saves folder"
+                          " (--saves or NARRATOR_SAVES) is a folder you can write to.") from None
     return wrapper
 
 
@@ -143,6 +147,7 @@ def continue_(ctx, slot: str | None):
     from narrator.profile import Profile
     from narrator.saves import Save, all_saves, slot_path
     from narrator.session import Session
+    from narrator.tomlfile import BrokenFile
 
     folder = _saves(ctx)
     if slot is None:
@@ -151,8 +156,8 @@ def continue_(ctx, slot: str | None):
                 if not Save.read(p).ended:
                     slot = p.stem
                     break
-            except Exception:  # a broken save is reported when named, not while searching
-                continue
+            except BrokenFile as err:
+                click.echo(f"(passing over {p.name}, which cannot be read: {err.problem})", err=True)
         if slot is None:
             raise Failure(f"no unfinished game in {folder}; start one with `narrator play fumie`")
     path = slot_path(folder, slot)
@@ -160,7 +165,8 @@ def continue_(ctx, slot: str | None):
         raise Failure(f"no save named {slot!r} in {folder}; `narrator saves` lists them")
     session = Session.resume(path, Profile.load(folder))
     if session.ending() is not None:
-        raise Failure(f"the game in {slot!r} is over ({session.ending().id}); `narrator replay {slot}`"
+        title = session.story.content.page(session.episode, session.ending().id).title
+        raise Failure(f"the game in {slot!r} is over (it ended with \"{title}\"); `narrator replay {slot}`"
                       " reads it again")
     hotseat = all(v == "human" for v in session.save.seats.values())
     sys.exit(_table(session, hotseat).run(opening=False))
@@ -206,9 +212,9 @@ def replay(ctx, slot: str, seat: str | None):
     st = session.story
     if seat is not None and seat not in st.seats:
         raise Failure(f"--as {seat}: the seats are {', '.join(st.seats)}")
-    narrator = Narrator(st, session.save.seed, set(session.save.options.get("known", [])))
+    narrator = Narrator(st, session.save.seed, set(session.save.options.get("known", [])), session.episode)
     click.echo(f"{st.title} — {st.episode(session.episode)['title']}  (seed {session.save.seed})\n")
-    for passage in narrator.tell(session.log, 0, seat, session.episode):
+    for passage in narrator.tell(session.log, 0, seat):
         click.echo(render.prose(passage) + "\n")
     ending = session.ending()
     if ending is not None:

@@ -7,6 +7,7 @@ so a replay reads the same, byte for byte.
 from __future__ import annotations
 
 import zlib
+from functools import lru_cache
 from importlib.resources import files
 from pathlib import Path
 
@@ -16,7 +17,9 @@ from jinja2.sandbox import SandboxedEnvironment
 from engine.events import Event
 
 
+@lru_cache(maxsize=1)
 def _environment() -> SandboxedEnvironment:
+    """One environment per process: its templates are compiled once and shared."""
     folder = Path(str(files("prompts")))
     return SandboxedEnvironment(loader=FileSystemLoader(folder), undefined=StrictUndefined,
                                 trim_blocks=True, lstrip_blocks=True, autoescape=False)
@@ -25,9 +28,10 @@ def _environment() -> SandboxedEnvironment:
 class Narrator:
     """Tells one game's events; keeps track of which card faces the reader can know."""
 
-    def __init__(self, story, seed: int, known: set[str]):
+    def __init__(self, story, seed: int, known: set[str], episode: str | None = None):
         self.story = story
         self.seed = seed
+        self.episode = episode or story.episodes[0]["id"]
         self.known = set(known)
         self.env = _environment()
         self._variants: dict[str, list[str]] = {}
@@ -65,15 +69,14 @@ class Narrator:
             "common": None, "ending": None,
         }
         if event.kind == "common":
-            sheet = self.story.content.sheets[(d["user"], self._episode)]
+            sheet = self.story.content.sheets[(d["user"], self.episode)]
             c = next(c for c in sheet.common if c.id == d["effect"])
             ctx["common"] = {"id": c.id, "name": c.name, "text": c.text}
         if event.kind == "ending":
-            page = self.story.content.page(self._episode, d["ending"])
+            page = self.story.content.page(self.episode, d["ending"])
             ctx["ending"] = {"id": page.id, "title": page.title, "tone": page.tone}
         return ctx
 
-    _episode = ""
     turn = 1
 
     def skip(self, events: list[Event]) -> None:
@@ -84,9 +87,10 @@ class Narrator:
             elif event.kind == "sleeve":
                 self.known.add(event.data["card"])
 
-    def tell(self, events: list[Event], start: int, seat: str | None, episode: str) -> list[str]:
+    def tell(self, events: list[Event], start: int, seat: str | None, episode: str | None = None) -> list[str]:
         """Prose for `events` (log positions from `start`) that `seat` may be told."""
-        self._episode = episode
+        if episode is not None:
+            self.episode = episode
         out = []
         for i, event in enumerate(events, start):
             if event.kind == "turn":

@@ -85,10 +85,15 @@ def decision(view, names) -> str:
 
 
 def page(title: str, text: str, width: int = 78) -> str:
-    body = "\n\n".join(textwrap.fill(" ".join(par.split()), width) for par in text.strip().split("\n\n"))
+    body = "\n\n".join(_fill(par, width) for par in text.strip().split("\n\n"))
     rule = "─" * min(width, max(len(title) + 4, 20))
     return f"{rule}\n  {title}\n{rule}\n\n{body}\n"
 
 
 def prose(text: str, width: int = 78) -> str:
-    return "\n\n".join(textwrap.fill(" ".join(p.split()), width) for p in text.split("\n\n") if p.strip())
+    return "\n\n".join(_fill(p, width) for p in text.split("\n\n") if p.strip())
+
+
+def _fill(paragraph: str, width: int) -> str:
+    # Hyphenated words ("eight-fifteen") stay whole on one line.
+    return textwrap.fill(" ".join(paragraph.split()), width, break_on_hyphens=False)

@@ -83,7 +83,7 @@ class Table:
         self.at_screen = None if self.hotseat else (self.humans[0] if self.humans else None)
         # One narrator per human seat: each keeps track of what its reader knows.
         known = set(s.save.options.get("known", []))
-        self.narrators = {seat: Narrator(s.story, s.save.seed, known) for seat in self.humans}
+        self.narrators = {seat: Narrator(s.story, s.save.seed, known, s.episode) for seat in self.humans}
 
     # --- output ---------------------------------------------------------------------
     def say(self, text: str = "") -> None:
@@ -93,7 +93,7 @@ class Table:
     def tell(self, start: int, events) -> None:
         """Narrate events to the seats that may know them; queue what the screen must not show."""
         for seat in self.humans:
-            passages = self.narrators[seat].tell(events, start, seat, self.session.episode)
+            passages = self.narrators[seat].tell(events, start, seat)
             self.told.setdefault(seat, []).extend(passages)
             if seat == self.at_screen:
                 for p in passages:
@@ -189,7 +189,7 @@ class Table:
         elif word == "log":
             parts = line.split()
             n = int(parts[1]) if len(parts) > 1 and parts[1].isdigit() else 10
-            for p in self.told.get(seat, [])[-n:]:
+            for p in self.told.get(seat, [])[len(self.told.get(seat, [])) - n:] if n > 0 else []:
                 self.say(render.prose(p) + "\n")
         elif word == "save":
             self.say(f"Saved in slot {self.session.save.slot} ({self.session.save.path}).")

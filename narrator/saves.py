@@ -15,6 +15,7 @@ from narrator import tomlfile
 from narrator.tomlfile import BrokenFile
 
 FORMAT_VERSION = 1
+KINDS = {int: "a whole number", str: "text", dict: "a table", list: "a list"}
 SLOT = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$")
 
 
@@ -64,10 +65,10 @@ class Save:
             raise FileNotFoundError(path)
         data = tomlfile.read(path, "save")
 
-        def need(key: str, kind: type, example: str):
-            value = data.get(key)
-            if not isinstance(value, kind) or isinstance(value, bool) and kind is not bool:
-                raise BrokenFile(path, f"`{key}` is missing or not a {kind.__name__} (e.g. {example})",
+        def need(key: str, kind: type, example: str, default=None):
+            value = data.get(key, default)
+            if not isinstance(value, kind) or isinstance(value, bool):
+                raise BrokenFile(path, f"`{key}` is missing or is not {KINDS[kind]} (e.g. {example})",
                                  "Mend that line, or start a new game; narrator left the file as it was")
             return value
 
@@ -82,17 +83,24 @@ class Save:
                                  "Mend that line, or delete it and the ones after it to go back")
             actions.append((seat.strip(), text.strip()))
         seats = need("seats", dict, 'seats = { takeo = "human", fumie = "bot:partner" }')
+        for seat, who in seats.items():
+            if not isinstance(who, str) or not (who == "human" or who.startswith("bot:")):
+                raise BrokenFile(path, f"seat {seat} is played by {who!r}; a seat is \"human\" or \"bot:NAME\"",
+                                 "Mend the [seats] table")
+        narration = need("narration", list, '["It was raining."]', [])
+        if not all(isinstance(p, str) for p in narration):
+            raise BrokenFile(path, "`narration` should be a list of passages of text", "Mend or remove it")
         return cls(
             path, need("story", str, '"fumie"'), need("episode", str, '"basic"'), need("seed", int, "3"),
-            {str(k): str(v) for k, v in seats.items()}, data.get("options", {}) or {}, actions,
-            list(data.get("narration", [])), data.get("created") or now(), data.get("updated") or now(),
-            str(data.get("ended", "")),
+            dict(seats), need("options", dict, "[options] known = []", {}), actions, narration,
+            data.get("created") or now(), data.get("updated") or now(), str(data.get("ended", "")),
         )
 
 
 def slot_path(folder: Path, slot: str) -> Path:
-    if not SLOT.match(slot):
-        raise ValueError(f"{slot!r} is not a usable save name: use letters, digits, '-', '_' or '.'")
+    if not SLOT.match(slot) or slot.lower() == "profile":
+        raise ValueError(f"{slot!r} is not a usable save name: use letters, digits, '-', '_' or '.'"
+                         " (and not \"profile\", the name of your profile)")
     return folder / f"{slot}.toml"
 
 

@@ -39,7 +39,8 @@ class Session:
     @classmethod
     def new(cls, story: Story, episode: str, seed: int, seats: dict[str, str], path: Path,
             profile: Profile | None, autosave: bool = True) -> "Session":
-        known = sorted(profile.known(story.id)) if profile else []
+        # Ids the story no longer has (from an older edition) are let go.
+        known = sorted(k for k in profile.known(story.id) if k in story.content.cards) if profile else []
         options = {"known": known}
         save = Save(path, story.id, episode, seed, dict(seats), options)
         state = story.family.new_game(story.content, story.seats, seed, {"episode": episode, "known": known})
@@ -61,6 +62,11 @@ class Session:
         if set(save.seats) != set(story.seats):
             raise BrokenFile(path, f"seats are {sorted(save.seats)}, but {story.title} has {list(story.seats)}",
                              "Mend the [seats] table")
+        from narrator.bots import NAMES
+        for seat, who in save.seats.items():
+            if who.startswith("bot:") and who[4:] not in NAMES:
+                raise BrokenFile(path, f"seat {seat} is played by the unknown bot {who[4:]!r}",
+                                 f"Mend the [seats] table: the bots are {', '.join(NAMES)}")
         known = save.options.get("known", [])
         if not isinstance(known, list) or not all(k in story.content.cards for k in known):
             raise BrokenFile(path, "options.known should list card ids of the story", "Mend or remove it")
@@ -70,7 +76,8 @@ class Session:
             try:
                 story.family.apply(state, seat, story.family.parse_action(text))
             except GameError as err:
-                raise BrokenFile(path, f"action {i + 1} ({seat}: {text}) cannot be replayed: {err.message}",
+                raise BrokenFile(path, f"action {i + 1} ({seat}: {text}) cannot be replayed:"
+                                 f" {err.message.rstrip('.')}",
                                  "The save was edited or comes from another version; remove that"
                                  " action and the ones after it to resume from before it") from None
         return cls(story, save, state, profile, autosave)

@@ -33,6 +33,12 @@ def read(path: Path, what: str) -> dict:
         raise BrokenFile(path, f"this {what} is not valid TOML ({err})", _fix(what)) from None
 
 
+def _umask() -> int:
+    mask = os.umask(0)
+    os.umask(mask)
+    return mask
+
+
 def _fix(what: str) -> str:
     return (f"Mend it by hand, or move it aside; narrator leaves a broken {what} untouched"
             " and will not overwrite it")
@@ -42,6 +48,8 @@ def write(path: Path, data: dict) -> None:
     path.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     try:
+        # mkstemp makes the file private (0600); give it the mode a new file would have.
+        os.chmod(tmp, path.stat().st_mode & 0o777 if path.exists() else 0o666 & ~_umask())
         with os.fdopen(fd, "wb") as f:
             f.write(tomli_w.dumps(data).encode("utf-8"))
             f.flush()

@@ -78,6 +78,7 @@ def apply(state: State, seat: str, action: Action) -> list[Event]:
     if action not in legal:
         raise IllegalAction(f"{str(action)!r} is not possible now.", legal=tuple(map(str, legal)))
     log: list[Event] = []
+    state.moves += 1
     if action == STOP:
         _stop(state, seat, "stopped", log)
     elif state.pending is not None:

@@ -78,6 +78,7 @@ class State:
     ended: Ending | None = None
     log: list[Event] = field(default_factory=list)
     seen_positions: set[tuple] = field(default_factory=set)
+    moves: int = 0                       # actions applied so far
 
     # -- the Table protocol of conditions: only what both players can see
     def face_up_in(self, card: str, pile: str | None) -> bool:
@@ -102,5 +103,5 @@ class State:
             self.turn, list(self.removed),
             None if self.in_use is None else InUse(self.in_use.card, self.in_use.face_up, self.in_use.user),
             [f.copy() for f in self.frames], self.pending, self.extra_turn, self.ended,
-            list(self.log), set(self.seen_positions),
+            list(self.log), set(self.seen_positions), self.moves,
         )

@@ -87,6 +87,7 @@ class View:
     legal: tuple[str, ...]
     decision: Decision | None
     ending: Ending | None
+    moment: int                       # how many actions have been taken so far
 
     # The Table protocol, so a bot can test a card's conditions on what it sees.
     def face_up_in(self, card: str, pile: str | None) -> bool:
@@ -141,5 +142,5 @@ def view(state: State, seat: str) -> View:
         seat, state.episode, state.turn, state.active, side(seat), side(state.opponent(seat)),
         tuple(face(c) for c in state.removed), in_use, None if use is None else use.user,
         tuple(Common(c.id, c.name, c.text) for c in sheet.common),
-        tuple(map(str, legal_actions(state, seat))), decision, state.ended,
+        tuple(map(str, legal_actions(state, seat))), decision, state.ended, state.moves,
     )

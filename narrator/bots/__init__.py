@@ -20,9 +20,13 @@ class RandomBot:
     STOP_CHANCE = 1 / 400
 
     def __init__(self, seed: int):
+        self.seed = seed
         self.rng = random.Random(seed)
 
     def choose(self, view) -> str:
+        # Drawn afresh from the seed and the moment, so a game continued from its save
+        # plays on exactly as it would have without the interruption.
+        self.rng.seed(self.seed * 1_000_003 + view.moment)
         legal = [a for a in view.legal if a != "stop"]
         if "stop" in view.legal and self.rng.random() < self.STOP_CHANCE or not legal:
             return "stop"

@@ -1,0 +1,118 @@
+"""Bots and explore: partner bots play toward the good pages, and bots together reach
+every page of the ending book."""
+from __future__ import annotations
+
+import time
+
+import pytest
+
+from narrator import bots
+from narrator.explore import explore
+from narrator.saves import Save
+
+GAMES = 400
+
+
+@pytest.fixture(scope="module")
+def reports(story):
+    start = time.perf_counter()
+    out = {bot: explore(story, "basic", GAMES, 0, bot) for bot in ("partner", "random")}
+    out["seconds"] = time.perf_counter() - start
+    return out
+
+
+def true_pages(story):
+    return [p.id for p in story.content.books["basic"].ending if p.tone == "true"]
+
+
+def test_partner_bots_reach_the_true_ending_far_more_often_than_random_bots(story, reports):
+    partner = sum(reports["partner"].rate(t) for t in true_pages(story))
+    rand = sum(reports["random"].rate(t) for t in true_pages(story))
+    assert partner > 3 * rand
+    assert partner >= 0.10
+
+
+def test_partner_bots_reach_the_bad_pages_less_often(story, reports):
+    bad = [p.id for p in story.content.books["basic"].ending if p.tone == "bad"]
+    assert (sum(reports["partner"].rate(b) for b in bad)
+            < sum(reports["random"].rate(b) for b in bad))
+
+
+def test_partner_and_random_bots_together_reach_every_ending(story, reports):
+    """400 games each, seed 0: the partners find the pages that need care, the random
+    players the ones that need carelessness (four face-down cards, stopping)."""
+    every = [p.id for p in story.content.books["basic"].ending]
+    runs = [reports["partner"], reports["random"]]
+    union = {e for r in runs for e in every if r.endings[e]}
+    assert sorted(union) == sorted(every)
+    assert [e for e in every if e not in union] == []
+    for r in runs:
+        assert r.games == GAMES
+        assert sum(r.endings.values()) == GAMES
+        assert r.every == tuple(every)
+        assert r.unreached == [e for e in every if not r.endings[e]]
+    assert reports["seconds"] < 30
+
+
+def test_a_mixed_table_alone_reaches_every_ending(story):
+    report = explore(story, "basic", 300, 0, "mixed")
+    assert report.unreached == []
+
+
+def test_explore_is_repeatable(story):
+    one = explore(story, "basic", 60, 9, "random")
+    two = explore(story, "basic", 60, 9, "random")
+    assert one.endings == two.endings and one.actions == two.actions
+
+
+def test_explore_never_touches_the_profile(story, tmp_path, monkeypatch):
+    monkeypatch.setenv("NARRATOR_SAVES", str(tmp_path))
+    explore(story, "basic", 20, 0, "partner")
+    assert not any(tmp_path.iterdir())
+
+
+@pytest.mark.parametrize("name", ["partner", "random"])
+def test_bots_only_choose_legal_actions_from_their_view(story, name):
+    g = story.family
+    for seed in range(40):
+        state = g.new_game(story.content, story.seats, seed, {"episode": "basic", "known": []})
+        players = {s: bots.make(name, story, s, seed) for s in story.seats}
+        while g.ending(state) is None:
+            seat = g.to_act(state)[0]
+            view = story.view(state, seat)
+            action = players[seat].choose(view)
+            assert action in view.legal
+            g.apply(state, seat, g.parse_action(action))
+
+
+def test_bots_are_seeded(story):
+    g = story.family
+    views = []
+    state = g.new_game(story.content, story.seats, 4, {"episode": "basic", "known": []})
+    view = story.view(state, "takeo")
+    for _ in range(2):
+        views.append([bots.make("random", story, "takeo", seed).choose(view) for seed in range(30)])
+    assert views[0] == views[1]          # the same seed and view, the same choice
+    assert len(set(views[0])) > 1        # other seeds, other choices
+    bot = bots.make("random", story, "takeo", 4)
+    assert len({bot.choose(view) for _ in range(10)}) == 1   # nothing hangs on how often it was asked
+
+
+def test_an_unknown_bot(story):
+    with pytest.raises(ValueError, match="unknown bot 'clever'; bots are: partner, random"):
+        bots.make("clever", story, "takeo", 0)
+
+
+def test_a_random_bot_game_continued_is_the_game_uninterrupted(cli, script, tmp_path):
+    differ = []
+    for seed in (0, 2, 4, 5):
+        game = script(seed, bot="random")
+        k = len(game.lines) // 2
+        folder = tmp_path / str(seed)
+        cli("play", "fumie", "--bot", "random", "--seed", seed, input="\n".join(game.lines[:k]) + "\n",
+            saves=folder)
+        cli("continue", input="\n".join(game.lines[k:]) + "\n", saves=folder)
+        saved = Save.read(folder / "fumie-basic-1.toml")
+        if saved.actions != game.session.save.actions:
+            differ.append(seed)
+    assert differ == []

@@ -1,0 +1,418 @@
+"""The `narrator` command through click's CliRunner: exit codes and exact messages.
+
+Every run passes `--saves tmp_path` (the `cli` fixture), so the real saves are never
+touched. `play` is scripted through `input=`: when standard input is not a terminal the
+REPL reads plain lines. The lines are worked out beforehand by playing the same game
+(same seed, same seeded bot) through `Session` (the `script` fixture).
+"""
+from __future__ import annotations
+
+import json
+import os
+import re
+
+import pytest
+
+from narrator.profile import Profile
+from narrator.saves import Save
+from narrator.session import Session
+
+
+def flat(text: str) -> str:
+    """Text with its line breaks and runs of spaces made single spaces (pages are wrapped,
+    and a hyphenated word may be broken after its hyphen)."""
+    return " ".join(re.sub(r"(?<=\w-)\n *(?=\w)", "", text).split())
+
+
+def events(log):
+    return [(e.kind, e.data, e.seats) for e in log]
+
+
+def pages(story):
+    return story.content.books["basic"].ending
+
+
+LEFT = "\nThe day waits. Your game is saved; `narrator continue {slot}` picks it up.\n"
+
+
+# --------------------------------------------------------------------- stories, rules
+def test_stories_lists_fumie_and_its_basic_episode(cli):
+    result = cli("stories")
+    assert result.exit_code == 0
+    assert result.output == ("fumie        For Fumie  (Takeo / Fumie)\n"
+                             "    fumie/basic      For Fumie\n")
+
+
+def test_rules_prints_the_rules_with_the_rulings(cli, story):
+    result = cli("rules", "fumie")
+    assert result.exit_code == 0
+    assert result.output == story.rules_text() + "\n"
+    assert "## Rulings of this edition" in result.output
+    assert "**Secrets**" in result.output
+
+
+def test_rules_of_an_episode_name_are_the_story_rules(cli, story):
+    assert cli("rules", "fumie/basic").output == story.rules_text() + "\n"
+
+
+def test_rules_of_an_unknown_story(cli):
+    result = cli("rules", "nope")
+    assert result.exit_code == 1
+    assert result.stderr == ("Error: there is no story 'nope'; the stories are: fumie"
+                             " (see `narrator stories`)\n")
+
+
+# --------------------------------------------------------------------- play
+def book_page(ending_id: str) -> dict:
+    """The page as written in stories/fumie/endings/basic.toml."""
+    import tomllib
+    from importlib.resources import files
+
+    data = tomllib.loads((files("stories") / "fumie" / "endings" / "basic.toml").read_text("utf-8"))
+    return next(p for p in data["ending"] if p["id"] == ending_id)
+
+
+def test_play_a_whole_game_to_its_ending_page(cli, script, story, tmp_path):
+    game = script(3)
+    result = cli("play", "fumie", "--seed", 3, input=game.text)
+    assert result.exit_code == 0, result.output
+    ending = game.session.ending()
+    page = story.content.page("basic", ending.id)
+    out = result.output
+    written = book_page(ending.id)
+    assert flat(written["text"]) in flat(out)
+    assert f"\n  {written['title']}\n" in out
+    for paragraph in written["text"].strip().split("\n\n"):   # paragraphs kept apart
+        assert flat(paragraph) in flat(out)
+    assert out.startswith("For Fumie — For Fumie  (save: fumie-basic-1)\n"
+                          "Takeo: you, Fumie: a bot. Type `help` for commands.\n")
+    assert out.rstrip().endswith("A new ending is unlocked. `narrator endings` shows your collection.")
+    assert f"({page.condition})" in out
+    assert "Nothing has changed" not in out      # every scripted line was legal
+    save = Save.read(tmp_path / "fumie-basic-1.toml")
+    assert save.ended == ending.id
+    assert (save.story, save.episode, save.seed) == ("fumie", "basic", 3)
+    assert save.seats == {"takeo": "human", "fumie": "bot:partner"}
+    assert save.actions == game.session.save.actions
+    assert events(Session.resume(save.path, None, autosave=False).log) == events(game.session.log)
+
+
+@pytest.mark.parametrize("seed", [0, 7, 10])
+def test_play_as_fumie_with_varied_moves(cli, script, story, tmp_path, seed):
+    game = script(seed, human="fumie", policy="random")
+    result = cli("play", "fumie/basic", "--as", "fumie", "--seed", seed, input=game.text)
+    assert result.exit_code == 0, result.output
+    assert "Takeo: a bot, Fumie: you." in result.output
+    page = story.content.page("basic", game.session.ending().id)
+    assert flat(page.text) in flat(result.output)
+    save = Save.read(tmp_path / "fumie-basic-1.toml")
+    assert save.actions == game.session.save.actions
+    assert save.ended == page.id
+
+
+def test_stop_ends_the_game_on_its_page(cli, tmp_path):
+    result = cli("play", "fumie", "--seed", 2, input="stop\n")
+    assert result.exit_code == 0
+    from engine.fumie.content import STOPPED
+
+    save = Save.read(tmp_path / "fumie-basic-1.toml")
+    assert save.ended == STOPPED
+    assert save.actions == [("takeo", "stop")]
+    assert flat(book_page(STOPPED)["text"]) in flat(result.output)
+
+
+def test_play_with_an_unusable_saves_folder(cli, tmp_path):
+    not_a_folder = tmp_path / "file"
+    not_a_folder.write_text("")
+    result = cli("play", "fumie", "--seed", 1, input="", saves=not_a_folder)
+    assert result.exit_code == 1
+    assert str(not_a_folder) in result.stderr
+
+
+def test_play_an_unknown_story_names_the_stories(cli, tmp_path):
+    result = cli("play", "nope")
+    assert result.exit_code == 1
+    assert result.stderr == ("Error: there is no story 'nope'; the stories are: fumie"
+                             " (see `narrator stories`)\n")
+    assert not tmp_path.exists() or not any(tmp_path.iterdir())
+
+
+def test_play_an_unknown_episode_names_the_episodes(cli):
+    result = cli("play", "fumie/nope")
+    assert result.exit_code == 1
+    assert result.stderr == "Error: fumie has no episode 'nope'; its episodes are: fumie/basic\n"
+
+
+def test_play_as_nobody_names_the_seats(cli, tmp_path):
+    result = cli("play", "fumie", "--as", "nobody")
+    assert result.exit_code == 1
+    assert result.stderr == "Error: --as nobody: For Fumie has the seats takeo, fumie\n"
+    assert not list(tmp_path.glob("*.toml"))
+
+
+def test_play_in_a_slot_that_exists_refuses(cli, tmp_path):
+    cli("play", "fumie", "--seed", 3, "--slot", "mine", input="")
+    before = (tmp_path / "mine.toml").read_bytes()
+    result = cli("play", "fumie", "--seed", 4, "--slot", "mine", input="up\n")
+    assert result.exit_code == 1
+    assert result.stderr == ("Error: a save named 'mine' exists already; `narrator continue mine`"
+                             " resumes it, or choose another --slot\n")
+    assert (tmp_path / "mine.toml").read_bytes() == before
+
+
+def test_play_with_an_unusable_slot_name(cli):
+    result = cli("play", "fumie", "--slot", "../escape")
+    assert result.exit_code == 1
+    assert result.stderr == ("Error: '../escape' is not a usable save name: use letters, digits,"
+                             " '-', '_' or '.' (and not \"profile\", the name of your profile)\n")
+
+
+def test_new_games_take_new_slots(cli, tmp_path):
+    for _ in range(2):
+        assert cli("play", "fumie", "--seed", 1, input="").exit_code == 0
+    assert sorted(p.name for p in tmp_path.glob("fumie-*.toml")) == ["fumie-basic-1.toml",
+                                                                    "fumie-basic-2.toml"]
+
+
+# --------------------------------------------------------------------- endings
+def test_endings_before_any_game(cli, story):
+    result = cli("endings")
+    assert result.exit_code == 0
+    n = len(pages(story))
+    assert result.output == f"For Fumie — For Fumie: 0 of {n} endings\n    … {n} still locked\n"
+    for page in pages(story):
+        assert page.title not in result.output
+
+
+def test_endings_after_games_show_only_what_is_unlocked(cli, script, story, tmp_path):
+    n = len(pages(story))
+    game = script(3)
+    assert cli("play", "fumie", "--seed", 3, input=game.text).exit_code == 0
+    reached = story.content.page("basic", game.session.ending().id)
+    profile = Profile.load(tmp_path)
+    first = profile.endings["fumie"]["basic"][reached.id].first
+    result = cli("endings")
+    assert result.exit_code == 0
+    assert result.output == (f"For Fumie — For Fumie: 1 of {n} endings\n"
+                             f"    ✓ {reached.title:<36} first {first:%Y-%m-%d}, reached once\n"
+                             f"    … {n - 1} still locked\n")
+    for page in pages(story):
+        if page.id != reached.id:
+            assert page.title not in result.output   # locked pages stay unspoiled
+
+    # The same game again (the profile now knows some sleeves, as the CLI will too).
+    again = script(3, known=profile.known("fumie"))
+    assert again.session.ending().id == reached.id
+    result = cli("play", "fumie", "--seed", 3, input=again.text)
+    assert result.exit_code == 0
+    assert "A new ending is unlocked" not in result.output
+    assert cli("endings").output == (f"For Fumie — For Fumie: 1 of {n} endings\n"
+                                     f"    ✓ {reached.title:<36} first {first:%Y-%m-%d}, reached 2 times\n"
+                                     f"    … {n - 1} still locked\n")
+    assert Profile.load(tmp_path).endings["fumie"]["basic"][reached.id].first == first
+
+    # A different ending makes two.
+    other = next(s for s in range(20) if script(s, known=Profile.load(tmp_path).known("fumie"))
+                 .session.ending().id != reached.id)
+    third = script(other, known=Profile.load(tmp_path).known("fumie"))
+    assert cli("play", "fumie", "--seed", other, input=third.text).exit_code == 0
+    out = cli("endings").output
+    assert out.startswith(f"For Fumie — For Fumie: 2 of {n} endings\n")
+    assert out.endswith(f"    … {n - 2} still locked\n")
+    assert story.content.page("basic", third.session.ending().id).title in out
+
+
+def test_sleeves_seen_in_a_game_are_kept_in_the_profile(cli, script, tmp_path):
+    game = script(7)
+    cli("play", "fumie", "--seed", 7, input=game.text)
+    assert Profile.load(tmp_path).known("fumie") == set(game.session.state.known)
+    assert game.session.state.known      # cards were used face up
+
+
+# --------------------------------------------------------------------- continue
+@pytest.mark.parametrize("named", [False, True], ids=["latest", "slot"])
+def test_continue_resumes_exactly(cli, script, story, tmp_path, named):
+    seed = 7
+    game = script(seed, policy="random")
+    k = len(game.lines) // 2
+    assert 0 < k < len(game.lines)
+    first = cli("play", "fumie", "--seed", seed, input="\n".join(game.lines[:k]) + "\n")
+    assert first.exit_code == 0
+    assert first.output.endswith(LEFT.format(slot="fumie-basic-1"))
+    path = tmp_path / "fumie-basic-1.toml"
+    saved = Save.read(path)
+    assert saved.ended == ""
+
+    # What was saved is exactly the game as it stood: resume it and compare.
+    halfway = script(seed, policy="random", stop_after=k)
+    resumed = Session.resume(path, None, autosave=False)
+    assert events(resumed.log) == events(halfway.session.log)
+    for seat in story.seats:
+        assert resumed.view(seat).to_dict() == halfway.session.view(seat).to_dict()
+
+    if named:  # a newer unfinished game must not be the one resumed
+        cli("play", "fumie", "--seed", 99, input="")
+        os.utime(path, (1, 1))
+        args = ("continue", "fumie-basic-1")
+    else:
+        args = ("continue",)
+    result = cli(*args, input="\n".join(game.lines[k:]) + "\n")
+    assert result.exit_code == 0, result.output
+    assert result.output.startswith("For Fumie — For Fumie  (save: fumie-basic-1)\n"
+                                    "Takeo: you, Fumie: a bot. Type `help` for commands.\n\n"
+                                    "…the story so far, in brief:\n")
+    page = story.content.page("basic", game.session.ending().id)
+    assert flat(page.text) in flat(result.output)
+    done = Session.resume(path, None, autosave=False)
+    assert events(done.log) == events(game.session.log)     # as if never interrupted
+    assert Save.read(path).ended == page.id
+
+
+def test_continue_without_any_game(cli, tmp_path):
+    result = cli("continue")
+    assert result.exit_code == 1
+    assert result.stderr == (f"Error: no unfinished game in {tmp_path}; start one with"
+                             " `narrator play fumie`\n")
+
+
+def test_continue_an_unknown_slot(cli, tmp_path):
+    result = cli("continue", "nothing-here")
+    assert result.exit_code == 1
+    assert result.stderr == (f"Error: no save named 'nothing-here' in {tmp_path};"
+                             " `narrator saves` lists them\n")
+
+
+def test_continue_a_finished_game_says_so(cli, script, tmp_path):
+    game = script(3)
+    cli("play", "fumie", "--seed", 3, input=game.text)
+    before = (tmp_path / "fumie-basic-1.toml").read_bytes()
+    title = game.session.story.content.page("basic", game.session.ending().id).title
+    result = cli("continue", "fumie-basic-1")
+    assert result.exit_code == 1
+    assert result.stderr == (f"Error: the game in 'fumie-basic-1' is over (it ended with \"{title}\");"
+                             " `narrator replay fumie-basic-1` reads it again\n")
+    # and a plain `continue` finds no unfinished game
+    result = cli("continue")
+    assert result.exit_code == 1
+    assert "no unfinished game" in result.stderr
+    assert (tmp_path / "fumie-basic-1.toml").read_bytes() == before
+
+
+def test_continue_a_hotseat_game_is_a_hotseat_game(cli, hotseat_script, tmp_path):
+    game = hotseat_script(5)
+    k = len(game.lines) // 2
+    first = cli("play", "fumie", "--hotseat", "--seed", 5, input="\n".join(game.lines[:k]) + "\n")
+    assert first.exit_code == 0
+    assert first.output.endswith(LEFT.format(slot="fumie-basic-1"))
+    rest = game.lines[k:]
+    if rest[0] != "":
+        rest = ["", *rest]      # the continued table opens behind a hand-off screen
+    result = cli("continue", input="\n".join(rest) + "\n")
+    assert result.exit_code == 0, result.output
+    assert "Takeo: you, Fumie: you." in result.output
+    before_first_prompt = result.output.split("> ", 1)[0]
+    assert "Pass the terminal to" in before_first_prompt
+    done = Session.resume(tmp_path / "fumie-basic-1.toml", None, autosave=False)
+    assert events(done.log) == events(game.session.log)
+
+
+# --------------------------------------------------------------------- replay
+def test_replay_prints_the_story_the_same_every_time(cli, script, story):
+    game = script(12)
+    cli("play", "fumie", "--seed", 12, input=game.text)
+    one = cli("replay", "fumie-basic-1")
+    two = cli("replay", "fumie-basic-1")
+    assert one.exit_code == 0
+    assert one.output == two.output
+    page = story.content.page("basic", game.session.ending().id)
+    assert one.output.startswith("For Fumie — For Fumie  (seed 12)\n\n")
+    assert flat(page.text) in flat(one.output)
+    assert one.output.rstrip().endswith(page.text.split()[-1])
+
+
+def test_replay_tells_only_what_both_saw_unless_asked_for_a_seat(cli, script, narrator_for):
+    game = script(12)
+    cli("play", "fumie", "--seed", 12, input=game.text)
+    both = cli("replay", "fumie-basic-1").output
+    as_takeo = cli("replay", "fumie-basic-1", "--as", "takeo").output
+    from narrator import render
+    private = [p for p in narrator_for(12).tell(game.session.log, 0, "takeo", "basic")
+               if p not in narrator_for(12).tell(game.session.log, 0, None, "basic")]
+    assert private                                   # Takeo saw his own draws
+    for p in private:
+        assert render.prose(p) in as_takeo
+        assert render.prose(p) not in both
+
+
+def test_replay_of_an_unfinished_game(cli, script):
+    game = script(7)
+    cli("play", "fumie", "--seed", 7, input=game.lines[0] + "\n")
+    result = cli("replay", "fumie-basic-1")
+    assert result.exit_code == 0
+    assert result.output.endswith("(The story goes on: `narrator continue fumie-basic-1`.)\n")
+
+
+def test_replay_errors(cli):
+    result = cli("replay", "nothing-here")
+    assert result.exit_code == 1
+    assert result.stderr == "Error: no save named 'nothing-here'; `narrator saves` lists them\n"
+    cli("play", "fumie", "--seed", 1, input="")
+    result = cli("replay", "fumie-basic-1", "--as", "nobody")
+    assert result.exit_code == 1
+    assert result.stderr == "Error: --as nobody: the seats are takeo, fumie\n"
+
+
+def test_replay_writes_nothing(cli, script, tmp_path):
+    game = script(3)
+    cli("play", "fumie", "--seed", 3, input=game.text)
+    before = {p.name: p.read_bytes() for p in tmp_path.iterdir()}
+    cli("replay", "fumie-basic-1")
+    assert {p.name: p.read_bytes() for p in tmp_path.iterdir()} == before
+
+
+# --------------------------------------------------------------------- saves
+def test_saves_lists_games(cli, script, tmp_path):
+    assert cli("saves").output == f"No saves in {tmp_path}.\n"
+    game = script(3)
+    cli("play", "fumie", "--seed", 3, input=game.text)
+    cli("play", "fumie", "--seed", 4, input="")
+    os.utime(tmp_path / "fumie-basic-1.toml", (1, 1))
+    out = cli("saves").output
+    assert out == (f"{'fumie-basic-2':<20} fumie/basic  seed 4  0 actions, unfinished\n"
+                   f"{'fumie-basic-1':<20} fumie/basic  seed 3  ended: {game.session.ending().id}\n")
+
+
+# --------------------------------------------------------------------- explore
+def test_explore_json(cli, story):
+    result = cli("explore", "fumie", "--games", 300, "--seed", 0, "--json")
+    assert result.exit_code == 0
+    assert result.output.count("\n") == 1
+    report = json.loads(result.output)
+    assert {"story", "games", "actions", "seconds", "endings", "unreached"} <= set(report)
+    assert report["story"] == "fumie"
+    assert report["games"] == 300
+    assert report["actions"] > 300
+    assert report["seconds"] >= 0
+    every = [p.id for p in pages(story)]
+    assert sorted(report["endings"]) == sorted(every)
+    assert sum(report["endings"].values()) == 300
+    assert report["unreached"] == [e for e in every if report["endings"][e] == 0]
+
+
+def test_explore_json_is_repeatable_but_for_the_time(cli):
+    def counts():
+        r = json.loads(cli("explore", "fumie", "--games", 50, "--seed", 5, "--json").output)
+        return r["endings"], r["actions"]
+    assert counts() == counts()
+
+
+def test_explore_text_report(cli):
+    result = cli("explore", "fumie/basic", "--games", 20, "--seed", 1, "--bot", "partner")
+    assert result.exit_code == 0
+    assert result.output.startswith("For Fumie — For Fumie: 20 games with partner bots, seed 1\n")
+    assert "unreached: " in result.output
+    assert "true ending rate: " in result.output
+
+
+def test_explore_needs_at_least_one_game(cli):
+    assert cli("explore", "fumie", "--games", 0).exit_code == 2
