@@ -22,7 +22,7 @@ COMMANDS = {
     "table": "the other hand's shown cards, both discard piles, removed cards",
     "sheet": "your protagonist sheet's common effects",
     "log": "the story so far (log N for the last N passages)",
-    "save": "say where the game is saved (it is saved after every action)",
+    "save": "write the save now and say where it is (it is also saved after every action)",
     "quit": "leave; `narrator continue` resumes where you left off",
 }
 
@@ -136,9 +136,7 @@ class Table:
         while s.ending() is None:
             seat = s.to_act()[0]
             if seat in self.bots:
-                start = len(log)
-                events = s.act(seat, self.bots[seat].choose(s.view(seat)))
-                self.tell(start, events)
+                self.act(seat, self.bots[seat].choose(s.view(seat)))
                 continue
             if self.hotseat and seat != self.at_screen and not self.hand_off(seat):
                 return self.leave()
@@ -163,15 +161,22 @@ class Table:
         word = line.split()[0].lower()
         if word in COMMANDS:
             return self.command(seat, word, line)
-        start = len(s.log)
         try:
-            events = s.act(seat, line)
+            self.act(seat, line)
         except GameError as err:
             legal = ", ".join(a for a in (err.legal or view.legal))
             self.say(f"{err.message}\nWhat you can do now: {legal}. Nothing has changed.\n")
-            return True
-        self.tell(start, events)
         return True
+
+    def act(self, seat: str, text: str) -> None:
+        """Play an action and tell it; a save that cannot be written does not stop the game."""
+        start = len(self.session.log)
+        try:
+            self.session.act(seat, text)
+        except OSError as err:
+            self.say(f"(The move is made, but the save could not be written: {err.strerror or err}."
+                     " Play goes on; narrator writes the whole game again after the next move.)\n")
+        self.tell(start, self.session.log[start:])
 
     def command(self, seat: str, word: str, line: str) -> bool:
         view = self.session.view(seat)
@@ -192,7 +197,12 @@ class Table:
             for p in self.told.get(seat, [])[len(self.told.get(seat, [])) - n:] if n > 0 else []:
                 self.say(render.prose(p) + "\n")
         elif word == "save":
-            self.say(f"Saved in slot {self.session.save.slot} ({self.session.save.path}).")
+            try:
+                self.session.save.write()
+                self.say(f"Saved in slot {self.session.save.slot} ({self.session.save.path}).")
+            except OSError as err:
+                self.say(f"The save could not be written: {err.strerror or err}. Free some space or"
+                         " check the folder's permissions, then `save` again.")
         self.say("")
         return True
 
