@@ -98,7 +98,7 @@ def load(story_id: str) -> Story:
     loader = importlib.import_module(FAMILIES[family_name] + ".load")
     folder = root() / story_id
     episodes = tuple(info.get("episode", ()))
-    content = loader.load(folder, f"stories/{story_id}", [e["id"] for e in episodes], _read)
+    content = loader.load(folder, f"stories/{story_id}", list(episodes), _read)
     view = importlib.import_module(FAMILIES[family_name] + ".view").view
     story = Story(story_id, info["title"], info, family, view, content, episodes)
     _loaded[story_id] = story

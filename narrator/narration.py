@@ -62,7 +62,7 @@ class Narrator:
         d = event.data
         revealed = event.kind in ("use", "flip_up", "remove", "discard") and d.get("card") is not None
         ctx = {
-            "kind": event.kind, "d": d, "me": seat, "turn": turn,
+            "kind": event.kind, "d": d, "me": seat, "turn": turn, "episode": self.episode,
             "names": {s: self.story.seat_name(s) for s in self.story.seats},
             "card": self._card(d.get("card"), revealed),
             "cards": [self._card(c) for c in d.get("cards", ())],

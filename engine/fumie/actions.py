@@ -5,6 +5,7 @@
     effect think       choose a common effect (a Protagonist effect asks for one)
     flip takeo 2       choose the card at position 2 of Takeo's discard pile
     order 3 1 2        choose an order: the cards now at 3, 1, 2 go first, second, third
+    accuse kondo       name the Person you take for the culprit
     yes / no           take or decline a "may"
     stop               end the game here (the rulebook lets players stop at any time)
 """
@@ -21,6 +22,7 @@ GRAMMAR: dict[str, tuple[int | None, str]] = {
     "effect": (1, "effect EFFECT"),
     "flip": (2, "flip PILE POSITION"),
     "order": (None, "order N N N..."),
+    "accuse": (1, "accuse PERSON"),
     "yes": (0, "yes"),
     "no": (0, "no"),
     "stop": (0, "stop"),

@@ -7,7 +7,7 @@ Face-down cards are never referred to, as the rulebook says.
 """
 from __future__ import annotations
 
-from typing import Callable, Protocol
+from typing import Callable, Literal, Protocol
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
@@ -17,6 +17,7 @@ class Table(Protocol):
 
     def face_up_in(self, card: str, pile: str | None) -> bool: ...
     def is_removed(self, card: str) -> bool: ...
+    def culprit_revealed(self) -> bool: ...
 
 
 Test = Callable[[Table, str], bool]  # (table, the seat using the card) -> holds?
@@ -28,16 +29,17 @@ class Condition(BaseModel):
     face_up: str | None = None
     pile: str = Field("any", pattern="^(any|user|opponent)$")
     removed: str | None = None
+    culprit: Literal["revealed"] | None = None
     not_: "Condition | None" = Field(None, alias="not")
     all: "list[Condition] | None" = None
     any: "list[Condition] | None" = None
 
     @model_validator(mode="after")
     def _one_test(self) -> "Condition":
-        given = [k for k in ("face_up", "removed", "not_", "all", "any") if getattr(self, k) is not None]
+        given = [k for k in ("face_up", "removed", "culprit", "not_", "all", "any") if getattr(self, k) is not None]
         if len(given) != 1:
             raise ValueError(
-                "a condition needs exactly one of face_up, removed, not, all, any"
+                "a condition needs exactly one of face_up, removed, culprit, not, all, any"
                 f" (got {', '.join(g.rstrip('_') for g in given) or 'none'})"
             )
         return self
@@ -48,6 +50,8 @@ class Condition(BaseModel):
             return [self.face_up]
         if self.removed is not None:
             return [self.removed]
+        if self.culprit is not None:
+            return []
         if self.not_ is not None:
             return self.not_.card_ids()
         return [c for sub in (self.all or self.any or []) for c in sub.card_ids()]
@@ -64,6 +68,8 @@ class Condition(BaseModel):
         if self.removed is not None:
             card = self.removed
             return lambda t, user: t.is_removed(card)
+        if self.culprit is not None:
+            return lambda t, user: t.culprit_revealed()
         if self.not_ is not None:
             inner = self.not_.compile(other)
             return lambda t, user: not inner(t, user)

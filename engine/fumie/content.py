@@ -49,6 +49,16 @@ OPERATIONS: dict[str, tuple[str, ...]] = {
     "extra_turn": (),
     "may": ("prompt", "effect"),
     "end": ("ending",),
+    "bring_in": ("card", "deck"),       # a purple card from the box onto a deck
+    "check_culprit": ("pile",),
+    "reveal_culprit": (),
+    "accuse": ("effect",),
+}
+
+
+# What an operation may be given besides what it needs.
+OPTIONAL: dict[str, tuple[str, ...]] = {
+    "check_culprit": ("effect",),      # steps done when the answer is yes
 }
 
 
@@ -71,7 +81,7 @@ class Step(_Frozen):
         if self.op not in OPERATIONS:
             raise ValueError(f"unknown operation {self.op!r}; known: {', '.join(OPERATIONS)}")
         needs = OPERATIONS[self.op]
-        optional = {"op", "instead"}
+        optional = {"op", "instead", *OPTIONAL.get(self.op, ())}
         for name in ("who", "deck", "pile", "count", "card", "ending", "prompt", "effect"):
             given = getattr(self, name) is not None
             if name in needs and not given:
@@ -80,6 +90,8 @@ class Step(_Frozen):
                 raise ValueError(f"operation {self.op!r} takes no {name!r}")
         if self.op in ("rearrange",) and self.who != "user":
             raise ValueError("rearrange: only the user's own hand can be put in order (who = \"user\")")
+        if self.op == "bring_in" and self.deck not in ("user", "opponent"):
+            raise ValueError("bring_in: deck must be \"user\" or \"opponent\"")
         if self.op == "draw" and self.who == "both":
             raise ValueError("draw: who must be \"user\" or \"opponent\"")
         return self
@@ -88,6 +100,11 @@ class Step(_Frozen):
 class EndRule(_Frozen):
     if_: Condition | None = Field(None, alias="if")
     ending: str
+    # Printed as "In <episode>: END ...": the rule works only in these episodes (all if None).
+    episodes: list[str] | None = None
+
+    def works_in(self, episode: str) -> bool:
+        return self.episodes is None or episode in self.episodes
 
 
 class Star(_Frozen):
@@ -204,8 +221,9 @@ class Content:
     """A validated box of For Fumie: look cards, sheets and pages up by id."""
 
     def __init__(self, episodes: list[str], cards: list[Card], sheets: list[Sheet],
-                 books: dict[str, EndingBook]):
+                 books: dict[str, EndingBook], culprit: frozenset[str] = frozenset()):
         self.episodes = tuple(episodes)
+        self.culprit_episodes = culprit   # episodes with a hidden culprit (expansion 1)
         self.cards = {c.id: c for c in cards}
         self.sheets = {(s.seat, s.episode): s for s in sheets}
         self.books = books
@@ -213,7 +231,8 @@ class Content:
 
     @classmethod
     def from_files(cls, episodes: list[str], card_file: tuple[str, dict],
-                   sheet_file: tuple[str, dict], book_files: list[tuple[str, dict]]) -> "Content":
+                   sheet_file: tuple[str, dict], book_files: list[tuple[str, dict]],
+                   culprit: frozenset[str] = frozenset()) -> "Content":
         """Build from (file name, parsed TOML) pairs; raises StoryError naming the file."""
         cards = _validated(CardFile, card_file[1], card_file[0]).card
         seen: set[str] = set()
@@ -226,7 +245,7 @@ class Content:
         for name, data in book_files:
             book = _validated(EndingBook, data, name)
             books[book.episode] = book
-        content = cls(episodes, cards, sheets, books)
+        content = cls(episodes, cards, sheets, books, frozenset(culprit))
         content._check(card_file[0], sheet_file[0])
         return content
 
@@ -252,30 +271,41 @@ class Content:
                     if rule.ending not in pages:
                         raise StoryError(sheet_file, f"sheet.{seat}.{episode}.end",
                                          f"ending {rule.ending!r} is not in the ending book")
-                self._check_steps(sheet_file, f"sheet.{seat}.{episode}", [s for c in sheet.common for s in c.effect], pages)
+                self._check_steps(sheet_file, f"sheet.{seat}.{episode}",
+                                  [s for c in sheet.common for s in c.effect], pages, episode)
+            if episode in self.culprit_episodes and not self.suspects(episode):
+                raise StoryError(card_file, "card", f"episode {episode!r} has a culprit but no blue"
+                                 " Person other than a protagonist to be it")
         for card in self.cards.values():
             for episode in card.episodes:
                 if episode not in self.episodes:
                     raise StoryError(card_file, f"card.{card.id}.episodes", f"unknown episode {episode!r}")
                 pages = {p.id for p in self.books[episode].ending}
                 for rule in card.end:
-                    if rule.ending not in pages:
+                    unknown = set(rule.episodes or ()) - set(self.episodes)
+                    if unknown:
+                        raise StoryError(card_file, f"card.{card.id}.end", f"names unknown episodes {sorted(unknown)}")
+                    if rule.works_in(episode) and rule.ending not in pages:
                         raise StoryError(card_file, f"card.{card.id}.end", f"ending {rule.ending!r} is"
                                          f" not in the {episode!r} ending book")
                 steps = list(card.effect) + [s for st in card.star for s in st.effect]
-                self._check_steps(card_file, f"card.{card.id}", steps, pages)
+                self._check_steps(card_file, f"card.{card.id}", steps, pages, episode)
                 conds = [r.if_ for r in card.end if r.if_] + [s.instead.if_ for s in _steps(steps) if s.instead]
                 for cond in conds:
                     for ref in cond.card_ids():
                         if ref not in self.cards:
                             raise StoryError(card_file, f"card.{card.id}", f"names unknown card {ref!r}")
 
-    def _check_steps(self, file: str, key: str, steps: list[Step], pages: set[str]) -> None:
+    def _check_steps(self, file: str, key: str, steps: list[Step], pages: set[str], episode: str) -> None:
         for step in _steps(steps):
             if step.op == "end" and step.ending not in pages:
-                raise StoryError(file, key, f"ending {step.ending!r} is not in the ending book")
+                raise StoryError(file, key, f"ending {step.ending!r} is not in the {episode!r} ending book")
             if step.op == "remove" and step.card != "this" and step.card not in self.cards:
                 raise StoryError(file, key, f"remove names unknown card {step.card!r}")
+            if step.op == "bring_in" and step.card not in self.purple(episode):
+                raise StoryError(file, key, f"bring_in: {step.card!r} is not a purple card of {episode!r}")
+            if step.op in ("check_culprit", "reveal_culprit", "accuse") and episode not in self.culprit_episodes:
+                raise StoryError(file, key, f"{step.op}: episode {episode!r} has no culprit")
 
     def test(self, condition: Condition):
         """The compiled form of a condition, made once and kept (conditions live as long as we do)."""
@@ -289,6 +319,16 @@ class Content:
         """The card set a seat draws from: Takeo's player draws the red set, Fumie's the blue."""
         colour = "red" if seat == "takeo" else "blue"
         return [c.id for c in self.cards.values() if c.set == colour and episode in c.episodes]
+
+    def purple(self, episode: str) -> list[str]:
+        """Purple cards of an episode: in neither set; they wait in the box until an
+        effect brings them into a draw deck."""
+        return [c.id for c in self.cards.values() if c.set == "purple" and episode in c.episodes]
+
+    def suspects(self, episode: str) -> list[str]:
+        """Who can be the culprit: the Persons of Takeo's (blue) set, protagonists aside."""
+        return [c.id for c in self.cards.values() if c.set == "blue" and episode in c.episodes
+                and c.type == "person" and not c.protagonist]
 
     def page(self, episode: str, ending: str) -> EndingPage:
         return next(p for p in self.books[episode].ending if p.id == ending)

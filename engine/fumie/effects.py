@@ -217,6 +217,43 @@ def _end(state, step, card, user, log):
     state.frames.clear()
 
 
+def _bring_in(state, step, card, user, log):
+    if step.card not in state.aside:
+        return  # already brought in: a card is in one place only
+    owner = seats_of(state, step.deck, user)[0]
+    state.aside.remove(step.card)
+    state.sides[owner].deck.append(step.card)  # on top
+    log.append(public("bring_in", card=step.card, deck=owner))
+
+
+def _check_culprit(state, step, card, user, log):
+    """Fumie's player says only whether a card of the culprit's name lies face up there."""
+    seats = tuple(state.sides) if step.pile == "any" else seats_of(state, step.pile, user)
+    looked = tuple(c for s in seats for c, up in state.sides[s].discard if up)
+    name = state.card(state.culprit).name
+    found = any(state.card(c).name == name for c in looked)
+    state.checks.append((looked, found))
+    log.append(public("culprit_check", pile=step.pile if step.pile == "any" else seats[0], found=found))
+    if found and step.effect:
+        state.frames.append(Frame(tuple(step.effect), 0, card))
+
+
+def _reveal_culprit(state, step, card, user, log):
+    reveal(state, log)
+
+
+def reveal(state: State, log: list[Event]) -> None:
+    if not state.culprit_shown:
+        state.culprit_shown = True
+        learn(state, state.culprit, log)
+        log.append(public("culprit_revealed", card=state.culprit))
+
+
+def _accuse(state, step, card, user, log):
+    options = tuple(Action("accuse", (s,)) for s in state.content.suspects(state.episode))
+    state.pending = Pending(user, "accuse", options, step, card)
+
+
 OPERATIONS = {
     "common": _common,
     "show_hand": _show_hand,
@@ -231,6 +268,10 @@ OPERATIONS = {
     "extra_turn": _extra_turn,
     "may": _may,
     "end": _end,
+    "bring_in": _bring_in,
+    "check_culprit": _check_culprit,
+    "reveal_culprit": _reveal_culprit,
+    "accuse": _accuse,
 }
 
 
@@ -250,6 +291,14 @@ def resolve(state: State, action: Action, log: list[Event]) -> None:
         deck, top = state.sides[pending.data["deck"]].deck, pending.data["cards"]
         new_top = [top[int(i) - 1] for i in action.args]
         deck[len(deck) - len(top):] = reversed(new_top)
+    elif pending.kind == "accuse":
+        named = action.args[0]
+        right = named == state.culprit
+        log.append(public("accused", seat=seat, card=named, right=right))
+        if right:
+            reveal(state, log)
+        else:  # what a wrong accusation costs is the card's to say
+            state.frames.append(Frame(tuple(pending.step.effect), 0, pending.card))
     elif pending.kind == "may":
         if action == YES:
             state.frames.append(Frame(tuple(pending.step.effect), 0, pending.card))

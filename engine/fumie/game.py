@@ -14,7 +14,7 @@ from typing import Sequence
 
 from engine.contract import Ending
 from engine.errors import GameOver, IllegalAction, NotYourTurn
-from engine.events import Event, public
+from engine.events import Event, private, public
 from engine.fumie import effects
 from engine.fumie.actions import STOP, UP, Action, parse
 from engine.fumie.content import FACE_DOWN_LIMIT, HAND_SIZE, SEATS, STOPPED, Content
@@ -38,12 +38,32 @@ def new_game(content: Content, seats: Sequence[str], seed: int, options: dict) -
         rng.shuffle(deck)
         sides[seat] = Side([], deck)
     state = State(content, episode, seed, rng, sides, "takeo", set(options.get("known", ())))
+    state.aside = content.purple(episode)
     log = [public("setup", episode=episode, first="takeo")]
+    if episode in content.culprit_episodes:
+        _set_culprit(state, options.get("culprit"), log)
     for seat in SEATS:
         effects.draw(state, seat, HAND_SIZE, log)
     log.append(public("turn", seat="takeo", number=1))
     state.log.extend(log)
     return state
+
+
+def _set_culprit(state: State, kept: str | None, log: list[Event]) -> None:
+    """Fumie's player draws blind from her set until a Person comes up: the culprit.
+
+    A culprit kept from an earlier game (the same one serves up to three) is taken out
+    of the set instead. Either way the set is shuffled again to make the draw deck.
+    """
+    deck = state.sides["fumie"].deck
+    suspects = state.content.suspects(state.episode)
+    if kept is None:
+        kept = next(c for c in reversed(deck) if c in suspects)   # from the top down
+    assert kept in suspects, f"{kept!r} cannot be the culprit of {state.episode!r}"
+    deck.remove(kept)
+    state.rng.shuffle(deck)
+    state.culprit = kept
+    log.append(private("culprit_set", ("fumie",), card=kept))
 
 
 def to_act(state: State) -> tuple[str, ...]:
@@ -157,6 +177,8 @@ def _card_end(state: State, just_used: str | None) -> Ending | None:
     for card_id in order:
         owner = next(s for s in SEATS if (card_id, True) in state.sides[s].discard)
         for rule in state.card(card_id).end:
+            if not rule.works_in(state.episode):
+                continue
             if rule.if_ is None or state.content.test(rule.if_)(state, owner):
                 return Ending(rule.ending, "card", {"card": card_id, "seat": owner})
     return None

@@ -10,7 +10,7 @@ from typing import Callable
 from engine.fumie.content import Content
 
 
-def load(folder, prefix: str, episodes: list[str], read: Callable) -> Content:
+def load(folder, prefix: str, episodes: list[dict], read: Callable) -> Content:
     def named(*parts: str):
         name = "/".join((prefix, *parts))
         path = folder
@@ -18,7 +18,9 @@ def load(folder, prefix: str, episodes: list[str], read: Callable) -> Content:
             path = path / p
         return name, read(path, name)
 
+    ids = [e["id"] for e in episodes]
     return Content.from_files(
-        episodes, named("cards.toml"), named("sheets.toml"),
-        [named("endings", f"{e}.toml") for e in episodes],
+        ids, named("cards.toml"), named("sheets.toml"),
+        [named("endings", f"{e}.toml") for e in ids],
+        culprit=frozenset(e["id"] for e in episodes if e.get("culprit")),
     )

@@ -79,6 +79,11 @@ class State:
     log: list[Event] = field(default_factory=list)
     seen_positions: set[tuple] = field(default_factory=set)
     moves: int = 0                       # actions applied so far
+    aside: list[str] = field(default_factory=list)   # purple cards still in the box
+    culprit: str | None = None           # on Fumie's sheet, face down (expansion 1)
+    culprit_shown: bool = False          # revealed: face up for both players
+    checks: list[tuple[tuple[str, ...], bool]] = field(default_factory=list)
+    # ^ each check of the culprit: the face-up cards it looked at, and the answer
 
     # -- the Table protocol of conditions: only what both players can see
     def face_up_in(self, card: str, pile: str | None) -> bool:
@@ -87,6 +92,9 @@ class State:
 
     def is_removed(self, card: str) -> bool:
         return card in self.removed
+
+    def culprit_revealed(self) -> bool:
+        return self.culprit_shown
 
     def card(self, card_id: str) -> Card:
         return self.content.cards[card_id]
@@ -103,5 +111,6 @@ class State:
             self.turn, list(self.removed),
             None if self.in_use is None else InUse(self.in_use.card, self.in_use.face_up, self.in_use.user),
             [f.copy() for f in self.frames], self.pending, self.extra_turn, self.ended,
-            list(self.log), set(self.seen_positions), self.moves,
+            list(self.log), set(self.seen_positions), self.moves, list(self.aside),
+            self.culprit, self.culprit_shown, list(self.checks),
         )

@@ -88,6 +88,10 @@ class View:
     decision: Decision | None
     ending: Ending | None
     moment: int                       # how many actions have been taken so far
+    culprit: Face | None = None       # Fumie's seat knows it; Takeo's once it is revealed
+    culprit_shown: bool = False
+    suspects: tuple[str, ...] = ()    # who could be the culprit (the ◆ sides of the set)
+    checks: tuple[tuple[tuple[str, ...], bool], ...] = ()   # culprit checks: cards looked at, answer
 
     # The Table protocol, so a bot can test a card's conditions on what it sees.
     def face_up_in(self, card: str, pile: str | None) -> bool:
@@ -96,6 +100,9 @@ class View:
 
     def is_removed(self, card: str) -> bool:
         return any(f.id == card for f in self.removed)
+
+    def culprit_revealed(self) -> bool:
+        return self.culprit_shown
 
     def to_dict(self) -> dict:
         return asdict(self)
@@ -107,6 +114,7 @@ _PROMPTS = {
     "flip_down": "Choose a face-up card in your discard pile to turn face down.",
     "order_hand": "Put the cards in your hand in order (front first).",
     "order_deck": "Put these cards back on the deck in order (top first).",
+    "accuse": "Name the Person you take for the culprit.",
 }
 
 
@@ -143,4 +151,8 @@ def view(state: State, seat: str) -> View:
         tuple(face(c) for c in state.removed), in_use, None if use is None else use.user,
         tuple(Common(c.id, c.name, c.text) for c in sheet.common),
         tuple(map(str, legal_actions(state, seat))), decision, state.ended, state.moves,
+        face(state.culprit) if state.culprit and (seat == "fumie" or state.culprit_shown) else None,
+        state.culprit_shown,
+        tuple(content.suspects(state.episode)) if state.culprit else (),
+        tuple(state.checks),
     )

@@ -143,7 +143,7 @@ def test_log_0_shows_nothing(cli):
     ("down", "'down': write it as `down EFFECT`."),
     ("yes please", "'yes please': write it as `yes`."),
     ("dance", "'dance' is not an action or a command; actions look like: up, down EFFECT,"
-              " effect EFFECT, flip PILE POSITION, order N N N..., yes, no, stop."),
+              " effect EFFECT, flip PILE POSITION, order N N N..., accuse PERSON, yes, no, stop."),
 ])
 def test_a_mistake_says_why_and_what_is_legal_and_changes_nothing(cli, tmp_path, line, why):
     cli("play", "fumie", "--seed", 1, input="")
