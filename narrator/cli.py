@@ -61,17 +61,23 @@ def main(ctx: click.Context, saves: str | None) -> None:
 
 
 @main.command()
+@click.pass_context
 @_guard
-def stories() -> None:
-    """List the stories and their episodes."""
-    from narrator.library import front_page, story_ids
+def stories(ctx) -> None:
+    """List the stories, their episodes in the order to play them, and endings collected."""
+    from narrator.library import ending_ids, front_page, story_ids
+    from narrator.profile import Profile
 
+    profile = Profile.load(_saves(ctx))
     for sid in story_ids():
         info = front_page(sid)
         seats = " / ".join(info.get("cast", {}).get(s, s) for s in info.get("seats", []))
         click.echo(f"{sid:<12} {info['title']}  ({seats})")
         for ep in info.get("episode", []):
-            click.echo(f"    {sid}/{ep['id']:<10} {ep['title']}")
+            pages = ending_ids(sid, ep["id"])
+            got = sum(1 for p in pages if p in profile.endings.get(sid, {}).get(ep["id"], {}))
+            name = f"{sid}/{ep['id']}"
+            click.echo(f"    {name:<18} {ep['title']:<30} endings {got}/{len(pages)}")
 
 
 @main.command()

@@ -40,6 +40,12 @@ def front_page(story_id: str) -> dict:
     return _read(root() / story_id / "story.toml", f"stories/{story_id}/story.toml")
 
 
+def ending_ids(story_id: str, episode: str) -> list[str]:
+    """The page ids of an episode's ending book, read without validating the story."""
+    book = _read(root() / story_id / "endings" / f"{episode}.toml", f"stories/{story_id}/endings/{episode}.toml")
+    return [p.get("id") for p in book.get("ending", [])]
+
+
 class UnknownStory(LookupError):
     pass
 

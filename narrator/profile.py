@@ -1,7 +1,8 @@
 """The profile: what lasts between runs.
 
-Endings unlocked (first reached, times reached) per story and episode, and the cards
-whose effect side shows in its sleeve ("sleeves"), per story. One TOML file beside the
+Endings unlocked (first reached, times reached) per story and episode, the cards
+whose effect side shows in its sleeve ("sleeves"), per story, and a hidden culprit with
+the number of games it has served, per story and episode. One TOML file beside the
 saves. A profile that cannot be read stops the program with a clear message and is
 never overwritten.
 """
@@ -25,10 +26,21 @@ class Unlocked:
 
 
 @dataclass
+class Culprit:
+    card: str
+    games: int
+
+
+# The rulebook: "the same culprit may be used for up to 3 games in total".
+CULPRIT_GAMES = 3
+
+
+@dataclass
 class Profile:
     path: Path
     endings: dict[str, dict[str, dict[str, Unlocked]]] = field(default_factory=dict)
     sleeves: dict[str, set[str]] = field(default_factory=dict)
+    culprits: dict[str, dict[str, Culprit]] = field(default_factory=dict)
 
     @classmethod
     def load(cls, folder: Path) -> "Profile":
@@ -46,6 +58,20 @@ class Profile:
         new = card not in cards
         cards.add(card)
         return new
+
+    def culprit_for(self, story: str, episode: str) -> str | None:
+        """The culprit to keep for the next game, or None when a new one is to be set."""
+        kept = self.culprits.get(story, {}).get(episode)
+        return kept.card if kept is not None and kept.games < CULPRIT_GAMES else None
+
+    def culprit_served(self, story: str, episode: str, card: str) -> None:
+        """Count one more game for this culprit (a new culprit starts at one)."""
+        book = self.culprits.setdefault(story, {})
+        kept = book.get(episode)
+        if kept is not None and kept.card == card and kept.games < CULPRIT_GAMES:
+            kept.games += 1
+        else:
+            book[episode] = Culprit(card, 1)
 
     def unlock(self, story: str, episode: str, ending: str, when: datetime | None = None) -> bool:
         """Count an ending reached; True if it is reached for the first time."""
@@ -65,6 +91,8 @@ class Profile:
                 for s, eps in sorted(self.endings.items())
             },
             "sleeves": {s: sorted(c) for s, c in sorted(self.sleeves.items())},
+            "culprits": {s: {e: {"card": c.card, "games": c.games} for e, c in sorted(eps.items())}
+                         for s, eps in sorted(self.culprits.items())},
         })
 
 
@@ -93,7 +121,16 @@ def _parse(path: Path, data: dict):
         if not isinstance(cards, list) or not all(isinstance(c, str) for c in cards):
             raise bad(f"sleeves.{story}", "should be a list of card ids")
         sleeves[story] = set(cards)
-    return endings, sleeves
+    culprits: dict = {}
+    for story, eps in _table(data, "culprits", bad).items():
+        for episode, entry in _table({story: eps}, story, bad, f"culprits.{story}").items():
+            key = f"culprits.{story}.{episode}"
+            if not isinstance(entry, dict) or not isinstance(entry.get("card"), str) \
+                    or not isinstance(entry.get("games"), int) or isinstance(entry.get("games"), bool) \
+                    or not 1 <= entry["games"] <= CULPRIT_GAMES:
+                raise bad(key, f"should be a table with `card` (a card id) and `games` (1 to {CULPRIT_GAMES})")
+            culprits.setdefault(story, {})[episode] = Culprit(entry["card"], entry["games"])
+    return endings, sleeves, culprits
 
 
 def _table(data: dict, key: str, bad, name: str | None = None) -> dict:

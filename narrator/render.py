@@ -57,7 +57,23 @@ def table(view, names) -> str:
     parts = [other_hand(view, names), pile(view.me, names), pile(view.other, names)]
     if view.removed:
         parts.append("Removed from the game: " + ", ".join(f.name for f in view.removed))
+    if view.suspects:
+        parts.append(culprit(view, names))
     return "\n\n".join(parts)
+
+
+def culprit(view, names) -> str:
+    """The culprit as this seat may know it, and what the checks so far have said."""
+    if view.culprit is not None and view.culprit_shown:
+        lines = [f"The culprit, revealed: {view.culprit.name}."]
+    elif view.culprit is not None:
+        lines = [f"The culprit (only you know): {view.culprit.name}. Never say it."]
+    else:
+        lines = [f"The culprit lies face down on {names['fumie']}'s sheet."]
+    for looked, found in view.checks:
+        answer = "yes" if found else "no"
+        lines.append(f"  checked against {len(looked)} face-up card(s): {answer}")
+    return "\n".join(lines)
 
 
 def sheet(view, names) -> str:

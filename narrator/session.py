@@ -41,9 +41,20 @@ class Session:
             profile: Profile | None, autosave: bool = True) -> "Session":
         # Ids the story no longer has (from an older edition) are let go.
         known = sorted(k for k in profile.known(story.id) if k in story.content.cards) if profile else []
-        options = {"known": known}
+        options: dict = {"known": known}
+        if episode in getattr(story.content, "culprit_episodes", ()):
+            # The same culprit serves up to three games; a kept one no longer in the
+            # story (an older edition) is let go and a new one is drawn.
+            kept = profile.culprit_for(story.id, episode) if profile else None
+            if kept in story.content.suspects(episode):
+                options["culprit"] = kept
+        state = story.family.new_game(story.content, story.seats, seed, {"episode": episode, **options})
+        if getattr(state, "culprit", None) is not None:
+            options["culprit"] = state.culprit
+            if profile is not None:
+                profile.culprit_served(story.id, episode, state.culprit)
+                profile.save()
         save = Save(path, story.id, episode, seed, dict(seats), options)
-        state = story.family.new_game(story.content, story.seats, seed, {"episode": episode, "known": known})
         session = cls(story, save, state, profile, autosave)
         if autosave:
             save.write()
@@ -70,8 +81,12 @@ class Session:
         known = save.options.get("known", [])
         if not isinstance(known, list) or not all(k in story.content.cards for k in known):
             raise BrokenFile(path, "options.known should list card ids of the story", "Mend or remove it")
+        culprit = save.options.get("culprit")
+        if culprit is not None and culprit not in getattr(story.content, "suspects", lambda e: ())(save.episode):
+            raise BrokenFile(path, f"options.culprit {culprit!r} cannot be the culprit of {save.episode!r}",
+                             "Mend or remove it")
         state = story.family.new_game(story.content, story.seats, save.seed,
-                                      {"episode": save.episode, "known": known})
+                                      {"episode": save.episode, "known": known, "culprit": culprit})
         for i, (seat, text) in enumerate(save.actions):
             try:
                 story.family.apply(state, seat, story.family.parse_action(text))

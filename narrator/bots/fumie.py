@@ -48,27 +48,57 @@ class Partner:
             return 0.0
         card: Card = self.content.cards[face.id]
         test = self.content.test
-        value = 1.0  # a known card used face up at least keeps the day moving
-        for step in card.effect:
-            if step.instead is not None and test(step.instead.if_)(view, user):
-                if any(s.op == "remove" for s in step.instead.effect):
-                    value += 60.0  # the danger in it passes
-                continue
-            if step.op == "end":
-                return self.tone(view.episode, step.ending)
-            if step.op == "flip_down":
-                value -= 8.0
+        ending, value = self._steps(view, card.effect, card.id, user)
+        if ending is not None:
+            return ending
+        value += 1.0  # a known card used face up at least keeps the day moving
         after = _WithCardUp(view, card.id, user)
         for rule in card.end:
-            if rule.if_ is None or test(rule.if_)(after, user):
+            if rule.works_in(view.episode) and (rule.if_ is None or test(rule.if_)(after, user)):
                 return self.tone(view.episode, rule.ending)
         for side in (view.me, view.other):
             for p in side.discard:
                 if p.face_up and p.card.known:
                     for rule in self.content.cards[p.card.id].end:
-                        if rule.if_ is not None and test(rule.if_)(after, side.seat):
+                        if rule.works_in(view.episode) and rule.if_ is not None \
+                                and test(rule.if_)(after, side.seat):
                             return self.tone(view.episode, rule.ending)
         return value
+
+    def _steps(self, view, steps, card_id: str, user: str) -> tuple[float | None, float]:
+        """(the tone of the ending these steps lead to, or None; what they are worth else)."""
+        value = 0.0
+        for step in steps:
+            if step.instead is not None and self.content.test(step.instead.if_)(view, user):
+                ending, more = self._steps(view, step.instead.effect, card_id, user)
+                if ending is not None:
+                    return ending, value
+                value += more
+                continue
+            if step.op == "end":
+                return self.tone(view.episode, step.ending), value
+            if step.op == "remove" and step.card == "this":
+                value += 60.0  # the danger in it passes
+            elif step.op == "flip_down":
+                value -= 8.0
+            elif step.op == "check_culprit" and not view.culprit_shown:
+                value += 3.0
+            elif step.op == "accuse" and not view.culprit_shown:
+                # Judged by what the user can know: the other seat never saw the culprit.
+                n = max(1, len(self.candidates(view, mine=user == self.seat)))
+                wrong, _ = self._steps(view, step.effect, card_id, user)
+                value += 30.0 / n + (1 - 1 / n) * (wrong if wrong is not None else 0.0)
+        return None, value
+
+    def candidates(self, view, mine: bool = True) -> list[str]:
+        """The suspects every culprit check so far allows: for this seat (`mine`), or for
+        the other seat, which knows only what was revealed and checked in the open."""
+        if view.culprit is not None and (mine or view.culprit_shown):
+            return [view.culprit.id]
+        names = self.content.cards
+        return [s for s in view.suspects
+                if all((names[s].name in {names[c].name for c in looked}) == found
+                       for looked, found in view.checks)]
 
     def down_cost(self, view) -> float:
         """Using a card face down: one step nearer the sheet's END, and a card lost."""
@@ -102,6 +132,8 @@ class Partner:
             return self._flip(view, legal, kind == "flip_up")
         if kind == "may":
             return "yes" if self._may(view, d.prompt) else "no"
+        if kind == "accuse":
+            return "accuse " + (self.candidates(view) or [legal[0].split()[1]])[0]
         return legal[0]
 
     def _use(self, view, legal: list[str]) -> str:
@@ -128,6 +160,8 @@ class Partner:
             return 4.0
         if op == "arrange_deck":
             return 2.0
+        if op == "check_culprit" and not view.culprit_shown:
+            return 3.0
         return 0.0
 
     def _common(self, view, ids: list[str]) -> str:

@@ -18,12 +18,13 @@ def _data(name: str) -> dict:
 
 
 CARDS, SHEETS, BOOK = _data("cards.toml"), _data("sheets.toml"), _data("endings/basic.toml")
+OTHER_BOOKS = [(f"endings/{e}.toml", _data(f"endings/{e}.toml")) for e in ("murder", "tadokoro")]
 
 
 def build(cards=None, sheets=None, book=None) -> Content:
     return Content.from_files(
-        ["basic"], ("cards.toml", cards or CARDS), ("sheets.toml", sheets or SHEETS),
-        [("endings/basic.toml", book or BOOK)],
+        ["basic", "murder", "tadokoro"], ("cards.toml", cards or CARDS), ("sheets.toml", sheets or SHEETS),
+        [("endings/basic.toml", book or BOOK), *OTHER_BOOKS], culprit=frozenset({"murder"}),
     )
 
 
@@ -33,7 +34,7 @@ def card(data: dict, card_id: str) -> dict:
 
 def test_the_shipped_story_loads():
     content = build()
-    assert len(content.cards) == 24
+    assert len(content.cards) == 43
     assert {p.id for p in content.books["basic"].ending} >= {"true", "stopped"}
 
 
@@ -53,7 +54,7 @@ def test_format_version_is_checked_first():
 
 def test_an_unknown_operation_is_named_with_the_known_ones():
     err = broken(lambda c, s, b: card(c, "ball")["effect"].append({"op": "teleport"}))
-    assert err.file == "cards.toml" and "card.7.effect.2" in err.key
+    assert err.file == "cards.toml" and "card.7.effect" in err.key
     assert "unknown operation 'teleport'" in err.problem and "show_hand" in err.problem
 
 

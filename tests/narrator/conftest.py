@@ -238,7 +238,11 @@ def card_names(story):
     """card id -> the lower-case names it can be known by (effect side and ◆ side);
     Takeo and Fumie are left out: they are the two people every sentence is about."""
     names = {}
+    # These games are of the basic episode: the cards of the other episodes do not come
+    # up (and some of them share a name with a basic card: the red "Ryosuke").
     for cid, c in story.content.cards.items():
+        if "basic" not in c.episodes:
+            continue
         names[cid] = sorted({c.name.lower(), c.sleeve_name.lower()} - {"takeo", "fumie"})
     return names
 

@@ -39,8 +39,17 @@ LEFT = "\nThe day waits. Your game is saved; `narrator continue {slot}` picks it
 def test_stories_lists_fumie_and_its_basic_episode(cli):
     result = cli("stories")
     assert result.exit_code == 0
-    assert result.output == ("fumie        For Fumie  (Takeo / Fumie)\n"
-                             "    fumie/basic      For Fumie\n")
+    assert result.output == (
+        "fumie        For Fumie  (Takeo / Fumie)\n"
+        "    fumie/basic        For Fumie                      endings 0/10\n"
+        "    fumie/murder       The Hidden Murderous Intent    endings 0/9\n"
+        "    fumie/tadokoro     Mr. Tadokoro's Love            endings 0/9\n")
+
+
+def test_stories_counts_the_endings_collected(cli, script):
+    game = script(3)
+    cli("play", "fumie", "--seed", 3, input=game.text)
+    assert "fumie/basic        For Fumie                      endings 1/10" in cli("stories").output
 
 
 def test_rules_prints_the_rules_with_the_rulings(cli, story):
@@ -140,7 +149,8 @@ def test_play_an_unknown_story_names_the_stories(cli, tmp_path):
 def test_play_an_unknown_episode_names_the_episodes(cli):
     result = cli("play", "fumie/nope")
     assert result.exit_code == 1
-    assert result.stderr == "Error: fumie has no episode 'nope'; its episodes are: fumie/basic\n"
+    assert result.stderr == ("Error: fumie has no episode 'nope'; its episodes are: fumie/basic,"
+                             " fumie/murder, fumie/tadokoro\n")
 
 
 def test_play_as_nobody_names_the_seats(cli, tmp_path):
@@ -174,12 +184,16 @@ def test_new_games_take_new_slots(cli, tmp_path):
                                                                     "fumie-basic-2.toml"]
 
 
+EXPANSIONS = ("For Fumie — The Hidden Murderous Intent: 0 of 9 endings\n    … 9 still locked\n"
+              "For Fumie — Mr. Tadokoro's Love: 0 of 9 endings\n    … 9 still locked\n")
+
+
 # --------------------------------------------------------------------- endings
 def test_endings_before_any_game(cli, story):
     result = cli("endings")
     assert result.exit_code == 0
     n = len(pages(story))
-    assert result.output == f"For Fumie — For Fumie: 0 of {n} endings\n    … {n} still locked\n"
+    assert result.output == f"For Fumie — For Fumie: 0 of {n} endings\n    … {n} still locked\n" + EXPANSIONS
     for page in pages(story):
         assert page.title not in result.output
 
@@ -195,7 +209,7 @@ def test_endings_after_games_show_only_what_is_unlocked(cli, script, story, tmp_
     assert result.exit_code == 0
     assert result.output == (f"For Fumie — For Fumie: 1 of {n} endings\n"
                              f"    ✓ {reached.title:<36} first {first:%Y-%m-%d}, reached once\n"
-                             f"    … {n - 1} still locked\n")
+                             f"    … {n - 1} still locked\n" + EXPANSIONS)
     for page in pages(story):
         if page.id != reached.id:
             assert page.title not in result.output   # locked pages stay unspoiled
@@ -208,7 +222,7 @@ def test_endings_after_games_show_only_what_is_unlocked(cli, script, story, tmp_
     assert "A new ending is unlocked" not in result.output
     assert cli("endings").output == (f"For Fumie — For Fumie: 1 of {n} endings\n"
                                      f"    ✓ {reached.title:<36} first {first:%Y-%m-%d}, reached 2 times\n"
-                                     f"    … {n - 1} still locked\n")
+                                     f"    … {n - 1} still locked\n" + EXPANSIONS)
     assert Profile.load(tmp_path).endings["fumie"]["basic"][reached.id].first == first
 
     # A different ending makes two.
@@ -218,7 +232,7 @@ def test_endings_after_games_show_only_what_is_unlocked(cli, script, story, tmp_
     assert cli("play", "fumie", "--seed", other, input=third.text).exit_code == 0
     out = cli("endings").output
     assert out.startswith(f"For Fumie — For Fumie: 2 of {n} endings\n")
-    assert out.endswith(f"    … {n - 2} still locked\n")
+    assert out.endswith(f"    … {n - 2} still locked\n" + EXPANSIONS)
     assert story.content.page("basic", third.session.ending().id).title in out
 
 

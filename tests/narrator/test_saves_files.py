@@ -241,8 +241,8 @@ def test_a_save_for_an_unknown_story(cli, saved_game):
 
 def test_a_save_for_an_unknown_episode(cli, saved_game):
     path, data = saved_game
-    before = _break(path, dict(data, episode="murder"))
-    _refused(cli, path, before, "fumie has no episode 'murder'")
+    before = _break(path, dict(data, episode="sequel"))
+    _refused(cli, path, before, "fumie has no episode 'sequel'")
 
 
 def test_a_save_with_other_seats(cli, saved_game):
