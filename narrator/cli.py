@@ -283,8 +283,9 @@ def explore(story: str, games: int, seed: int, bot: str, as_json: bool):
         return
     pages = {p.id: p for p in st.content.books[ep].ending}
     click.echo(f"{st.title} — {st.episode(ep)['title']}: {report.games} games with {bot} bots, seed {seed}")
+    width = max(map(len, report.every))
     for eid in report.every:
-        click.echo(f"  {eid:<14} {report.endings[eid]:>7}  {report.rate(eid):6.1%}  {pages[eid].title}")
+        click.echo(f"  {eid:<{width}} {report.endings[eid]:>7}  {report.rate(eid):6.1%}  {pages[eid].title}")
     click.echo("unreached: " + (", ".join(report.unreached) or "none"))
     true_ids = [p.id for p in pages.values() if p.tone == "true"]
     if true_ids:

@@ -116,3 +116,15 @@ def test_a_random_bot_game_continued_is_the_game_uninterrupted(cli, script, tmp_
         if saved.actions != game.session.save.actions:
             differ.append(seed)
     assert differ == []
+
+
+@pytest.mark.parametrize("episode", ["basic", "murder", "tadokoro"])
+def test_explore_reaches_every_ending_of_every_episode(cli, episode):
+    import json
+
+    result = cli("explore", f"fumie/{episode}", "--games", 2000, "--seed", 0, "--json")
+    assert result.exit_code == 0
+    report = json.loads(result.output)
+    assert report["unreached"] == [] and report["episode"] == episode
+    assert all(count > 0 for count in report["endings"].values())
+    assert sum(report["endings"].values()) == report["games"] == 2000
