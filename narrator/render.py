@@ -94,6 +94,10 @@ def decision(view, names) -> str:
                 f"  up — use it face up (its own effect)\n"
                 + "\n".join(f"  down {c.id} — face down: {c.name}" for c in view.common))
     out = [d.prompt]
+    if d.kind == "accuse":
+        out.append("  The Persons who could be the culprit: " + ", ".join(view.suspects) + ".")
+        if view.checks:
+            out.append(culprit(view, names))
     for i, face in enumerate(d.cards, 1):
         out.append(f"  {i}. " + card(face).splitlines()[0])
     out.append("  options: " + ", ".join(a for a in d.options if a != "stop"))

@@ -362,3 +362,72 @@ def test_random_playouts_conserve_cards_keep_the_culprit_secret_and_end(episode)
                 assert all(e.kind != "culprit_set" for e in told_takeo)
                 assert all(st.culprit not in json.dumps(e.data) or e.kind == "accused" for e in told_takeo)
         assert st.ended is not None
+
+
+# --- every new card's own effect -----------------------------------------------------
+
+RED_NEW = {  # card -> the event kinds its face-up use tells, in order (after use/sleeve)
+    "footsteps": ["to_back"],
+    "perfume": ["show_hand"],
+    "note": ["culprit_check"],
+}
+
+
+@pytest.mark.parametrize("card,told", sorted(RED_NEW.items()))
+def test_new_red_cards(card, told):
+    st = new("murder", 2, culprit="kondo")
+    place(st, takeo_hand=[card, "fumie", "risa"], active="fumie")
+    events = act(st, "fumie", "up")
+    body = [k for k in kinds(events) if k not in ("use", "sleeve", "discard", "draw", "draw_seen", "turn")]
+    assert body == told
+
+
+def test_shadow_arranges_the_top_two_of_fumies_deck():
+    st = new("murder", 2, culprit="kondo")
+    place(st, takeo_hand=["shadow", "fumie", "risa"], active="fumie")
+    top = st.sides["fumie"].deck[-2:]
+    act(st, "fumie", "up")
+    assert st.pending.kind == "order_deck" and st.pending.data["cards"] == top[::-1]
+    act(st, "fumie", "order 2 1")
+    assert st.sides["fumie"].deck[-2:] == top[::-1]   # the second card is now on top
+
+
+def test_keys_turn_a_face_down_card_of_fumies_pile_face_up():
+    st = new("murder", 2, culprit="kondo")
+    place(st, takeo_hand=["keys", "fumie", "risa"], fumie_pile=[("cake", False)], active="fumie")
+    act(st, "fumie", "up")
+    assert ("cake", True) in st.sides["fumie"].discard and "cake" in st.known
+
+
+def test_staffroom_arranges_the_top_three_of_fumies_deck():
+    st = new("tadokoro", 2)
+    place(st, fumie_hand=["staffroom", "takeo", "watch"], active="takeo")
+    top = st.sides["fumie"].deck[-3:][::-1]
+    act(st, "takeo", "up")
+    assert st.pending.kind == "order_deck" and st.pending.data == {"deck": "fumie", "cards": top}
+
+
+@pytest.mark.parametrize("answer,moved", [("yes", True), ("no", False)])
+def test_the_lesson_shows_the_hand_then_may_delay_its_first_card(answer, moved):
+    st = new("tadokoro", 2)
+    place(st, fumie_hand=["lesson", "takeo", "watch"], active="takeo")
+    events = act(st, "takeo", "up")
+    assert [e.data for e in events if e.kind == "show_hand"] == [
+        {"seat": "fumie", "to": "takeo", "cards": ["takeo", "watch"]}]
+    act(st, "takeo", answer)
+    assert st.sides["fumie"].hand[:2] == (["watch", "takeo"] if moved else ["takeo", "watch"])
+
+
+def test_the_petition_draws_one_past_three():
+    st = new("tadokoro", 2)
+    place(st, takeo_hand=["petition", "fumie", "risa"], active="fumie")
+    act(st, "fumie", "up")
+    assert len(st.sides["fumie"].hand) == 3 + 1   # refilled to three earlier, plus one drawn
+
+
+def test_lunch_for_two_puts_her_hand_in_order():
+    st = new("tadokoro", 2)
+    place(st, takeo_hand=["bento", "fumie", "risa"], fumie_hand=["takeo", "watch", "ball"], active="fumie")
+    act(st, "fumie", "up")
+    act(st, "fumie", "order 3 2 1")
+    assert st.sides["fumie"].hand[:3] == ["ball", "watch", "takeo"]
