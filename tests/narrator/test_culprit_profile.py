@@ -91,3 +91,32 @@ def test_fumie_sees_her_culprit_on_the_table(tmp_path):
     culprit = STORY.content.cards[Profile.load(tmp_path).culprits["fumie"]["murder"].card]
     assert f"The culprit (only you know): {culprit.name if culprit.id in () else culprit.sleeve_name}" in result.output \
         or f"The culprit (only you know): {culprit.name}" in result.output
+
+
+def test_takeos_narration_never_names_the_culprit_before_it_is_revealed():
+    """Over many murder games, a passage told to Takeo names the culprit only when its
+    event is about a card bearing that name (the clue with the culprit's name, once face
+    up) or about an accusation, which names whoever Takeo named."""
+    from narrator import bots
+    from narrator.narration import Narrator
+
+    g, content = STORY.family, STORY.content
+    checked = 0
+    for seed in range(150):
+        st = g.new_game(content, STORY.seats, seed, {"episode": "murder"})
+        players = {s: bots.make("random" if seed % 2 else "partner", STORY, s, seed) for s in STORY.seats}
+        while g.ending(st) is None:
+            seat = g.to_act(st)[0]
+            g.apply(st, seat, g.parse_action(players[seat].choose(STORY.view(st, seat))))
+        name = content.cards[st.culprit].name
+        narrator = Narrator(STORY, seed, set(), "murder")
+        for i, event in enumerate(st.log):
+            if event.kind == "culprit_revealed":
+                break
+            for passage in narrator.tell([event], i, "takeo"):
+                named = {content.cards[c].name for c in [event.data.get("card"), *event.data.get("cards", ())] if c}
+                if name in passage:
+                    assert any(name in n for n in named) or event.kind == "accused", (seed, event, passage)
+                checked += 1
+            assert event.kind != "culprit_set" or not event.visible_to("takeo")
+    assert checked > 3000
