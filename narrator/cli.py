@@ -43,6 +43,10 @@ def _guard(fn):
             raise Failure(str(err.args[0])) from None
         except ValueError as err:
             raise Failure(str(err)) from None
+        except BrokenPipeError:
+            # The reader went away (`narrator replay X | head`): stop quietly.
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+            sys.exit(0)
         except OSError as err:
             where = f" {err.filename}" if err.filename else ""
             raise Failure(f"cannot use{where}: {err.strerror or err}. Check that the saves folder"
