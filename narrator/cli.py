@@ -103,7 +103,37 @@ def _seats_for(story, me: str | None, hotseat: bool, bot: str) -> dict[str, str]
     return {s: "human" if s == me else f"bot:{bot}" for s in story.seats}
 
 
-def _table(session, hotseat: bool):
+def llm_options(fn):
+    """The flags that turn on LLM narration, shared by `play` and `continue`."""
+    fn = click.option("--llm", "llm_url", metavar="URL",
+                      help="Narrate with the model at this OpenAI-compatible server, e.g. http://127.0.0.1:11434/v1.")(fn)
+    fn = click.option("--model", metavar="NAME", help="The model to ask for (or a .gguf file for --llm-backend local).")(fn)
+    fn = click.option("--llm-backend", metavar="NAME", help="openai (default), local, or a plug-in backend.")(fn)
+    fn = click.option("--llm-config", metavar="FILE", help="A TOML file with an [llm] table (default: your config folder).")(fn)
+    return fn
+
+
+def _llm(story, episode: str, llm_url, model, llm_backend, llm_config):
+    """An LLMTelling when any LLM setting is given (flag, environment or config), else None."""
+    from narrator.llm.config import ENV, config_file
+
+    wanted = any((llm_url, model, llm_backend)) or any(os.environ.get(v) for v in ENV.values() if "KEY" not in v) \
+        or config_file(llm_config) is not None
+    if not wanted:
+        return None
+    from narrator.llm import backends
+    from narrator.llm.config import ConfigError, resolve
+    from narrator.llm.telling import LLMTelling
+
+    try:
+        config = resolve({"url": llm_url, "model": model, "backend": llm_backend}, llm_config)
+        backend = backends.make(config)
+    except (ConfigError, backends.LLMError) as err:
+        raise Failure(f"LLM narration: {getattr(err, 'message', err)}") from None
+    return LLMTelling(story, episode, backend, config, notice=lambda text: click.echo(text, err=True))
+
+
+def _table(session, hotseat: bool, llm=None):
     from narrator import bots
     from narrator.repl import PlainReader, PromptReader, Table
 
@@ -113,7 +143,7 @@ def _table(session, hotseat: bool):
     players = {s: bots.make(who.split(":", 1)[1], session.story, s, session.save.seed)
                for s, who in session.save.seats.items() if who.startswith("bot:")}
     clear = (lambda: click.clear()) if interactive else None
-    return Table(session, humans, players, reader, hotseat=hotseat, clear=clear)
+    return Table(session, humans, players, reader, hotseat=hotseat, clear=clear, llm=llm)
 
 
 @main.command()
@@ -124,9 +154,11 @@ def _table(session, hotseat: bool):
 @click.option("--bot", type=click.Choice(["partner", "random"]), default="partner", show_default=True,
               help="How the other seat is played.")
 @click.option("--slot", help="Name of the save (default: a new one).")
+@llm_options
 @click.pass_context
 @_guard
-def play(ctx, story: str, seat: str | None, seed: int | None, hotseat: bool, bot: str, slot: str | None):
+def play(ctx, story: str, seat: str | None, seed: int | None, hotseat: bool, bot: str, slot: str | None,
+         llm_url, model, llm_backend, llm_config):
     """Play a story, named as STORY or STORY/EPISODE, like fumie or fumie/basic."""
     from narrator.library import load, split_name
     from narrator.profile import Profile
@@ -144,15 +176,17 @@ def play(ctx, story: str, seat: str | None, seed: int | None, hotseat: bool, bot
     if slot and path.exists():
         raise Failure(f"a save named {slot!r} exists already; `narrator continue {slot}` resumes it,"
                       " or choose another --slot")
+    llm = _llm(st, ep, llm_url, model, llm_backend, llm_config)
     session = Session.new(st, ep, seed, _seats_for(st, seat, hotseat, bot), path, profile)
-    sys.exit(_table(session, hotseat).run())
+    sys.exit(_table(session, hotseat, llm).run())
 
 
 @main.command(name="continue")
 @click.argument("slot", required=False)
+@llm_options
 @click.pass_context
 @_guard
-def continue_(ctx, slot: str | None):
+def continue_(ctx, slot: str | None, llm_url, model, llm_backend, llm_config):
     """Resume a saved game where it was left (the latest unfinished one by default)."""
     from narrator.profile import Profile
     from narrator.saves import Save, all_saves, slot_path
@@ -179,7 +213,8 @@ def continue_(ctx, slot: str | None):
         raise Failure(f"the game in {slot!r} is over (it ended with \"{title}\"); `narrator replay {slot}`"
                       " reads it again")
     hotseat = all(v == "human" for v in session.save.seats.values())
-    sys.exit(_table(session, hotseat).run(opening=False))
+    llm = _llm(session.story, session.episode, llm_url, model, llm_backend, llm_config)
+    sys.exit(_table(session, hotseat, llm).run(opening=False))
 
 
 @main.command()
@@ -206,10 +241,11 @@ def saves(ctx):
 @main.command()
 @click.argument("slot")
 @click.option("--as", "seat", metavar="SEAT", help="Read it as one seat saw it (default: what both saw).")
+@click.option("--offline", is_flag=True, help="Narrate again with the offline templates, not the prose that was shown.")
 @click.pass_context
 @_guard
-def replay(ctx, slot: str, seat: str | None):
-    """Print the whole narrated story of a save."""
+def replay(ctx, slot: str, seat: str | None, offline: bool):
+    """Print the whole narrated story of a save, as it was shown."""
     from narrator import render
     from narrator.narration import Narrator
     from narrator.saves import slot_path
@@ -224,8 +260,14 @@ def replay(ctx, slot: str, seat: str | None):
         raise Failure(f"--as {seat}: the seats are {', '.join(st.seats)}")
     narrator = Narrator(st, session.save.seed, set(session.save.options.get("known", [])), session.episode)
     click.echo(f"{st.title} — {st.episode(session.episode)['title']}  (seed {session.save.seed})\n")
-    for passage in narrator.tell(session.log, 0, seat):
-        click.echo(render.prose(passage) + "\n")
+    kept = [k for k in session.save.narration if seat is None or k["seat"] == seat]
+    if kept and not offline:
+        # The prose that was shown, model's and offline alike, in the order it was shown.
+        for entry in kept:
+            click.echo(render.prose(entry["text"]) + "\n")
+    else:
+        for passage in narrator.tell(session.log, 0, seat):
+            click.echo(render.prose(passage) + "\n")
     ending = session.ending()
     if ending is not None:
         page = st.content.page(session.episode, ending.id)
@@ -257,6 +299,45 @@ def endings(ctx):
             locked = sum(p.id not in got for p in pages)
             if locked:
                 click.echo(f"    … {locked} still locked")
+
+
+@main.group()
+def llm():
+    """The optional LLM narrator."""
+
+
+@llm.command()
+@click.option("--llm", "llm_url", metavar="URL", help="The server (else NARRATOR_LLM_URL or the config file).")
+@click.option("--model", metavar="NAME")
+@click.option("--llm-backend", metavar="NAME")
+@click.option("--llm-config", metavar="FILE")
+def check(llm_url, model, llm_backend, llm_config):
+    """Say whether the configured server answers, its models, and the first token's delay."""
+    import time
+
+    from narrator.llm import backends
+    from narrator.llm.config import ConfigError, resolve
+
+    try:
+        config = resolve({"url": llm_url, "model": model, "backend": llm_backend}, llm_config)
+        backend = backends.make(config)
+        where = config.url or config.model
+        click.echo(f"backend: {config.backend}  server: {where}")
+        models = backend.models()
+        click.echo("models: " + (", ".join(models) or "(none listed)"))
+        if config.model and config.backend == "openai" and config.model not in models:
+            raise Failure(f"the server has no model {config.model!r}; choose one of: {', '.join(models)}")
+        if not config.model:
+            click.echo("(no --model given: give one of those to narrate)")
+            return
+        start = time.monotonic()
+        stream = backend.stream([{"role": "user", "content": "Say hello in five words."}])
+        first = next(iter(stream), None)
+        if first is None:
+            raise Failure("the server answered with no text at all")
+        click.echo(f"first token after {time.monotonic() - start:.2f} s: ok")
+    except (ConfigError, backends.LLMError) as err:
+        raise Failure(getattr(err, "message", str(err))) from None
 
 
 @main.command()

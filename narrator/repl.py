@@ -74,6 +74,7 @@ class Table:
     queued: dict = field(default_factory=dict)   # seat -> private prose not yet shown
     told: dict = field(default_factory=dict)     # seat -> prose shown, for `log`
     asked: tuple | None = None                   # the decision last put to a player
+    llm: object | None = None                    # an LLMTelling, when a model narrates
 
     def __post_init__(self):
         s = self.session
@@ -94,6 +95,10 @@ class Table:
         """Narrate events to the seats that may know them; queue what the screen must not show."""
         for seat in self.humans:
             passages = self.narrators[seat].tell(events, start, seat)
+            if seat == self.at_screen and self.llm is not None and passages:
+                passages = [self.tell_by_model(seat, passages, start, start + len(events))]
+                self.told.setdefault(seat, []).extend(passages)
+                continue
             self.told.setdefault(seat, []).extend(passages)
             if seat == self.at_screen:
                 for p in passages:
@@ -102,6 +107,18 @@ class Table:
                 # Another seat's passages wait for that seat's turn at the screen. Public
                 # events are told to it again there, so it misses nothing.
                 self.queued.setdefault(seat, []).extend(passages)
+
+    def tell_by_model(self, seat: str, offline: list[str], start: int, end: int) -> str:
+        """Stream the model's telling of one move; the save keeps what was shown."""
+        def write(text: str) -> None:
+            self.out.write(text)
+            self.out.flush()
+
+        text, by_model = self.llm.tell(offline, seat, self.session.view(seat), write)
+        self.say("\n")
+        self.session.save.narration.append(
+            {"at": start, "to": end, "seat": seat, "text": text, "by": "llm" if by_model else "offline"})
+        return text
 
     def hand_off(self, seat: str) -> bool:
         """Clear the screen and wait for the next player; False if input ended."""

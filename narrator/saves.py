@@ -32,7 +32,7 @@ class Save:
     seats: dict[str, str]                    # seat -> "human" or "bot:NAME"
     options: dict = field(default_factory=dict)
     actions: list[tuple[str, str]] = field(default_factory=list)   # (seat, action text)
-    narration: list[str] = field(default_factory=list)  # prose actually shown, when kept
+    narration: list[dict] = field(default_factory=list)  # prose shown, kept when a model narrates
     created: datetime = field(default_factory=now)
     updated: datetime = field(default_factory=now)
     ended: str = ""
@@ -87,9 +87,13 @@ class Save:
             if not isinstance(who, str) or not (who == "human" or who.startswith("bot:")):
                 raise BrokenFile(path, f"seat {seat} is played by {who!r}; a seat is \"human\" or \"bot:NAME\"",
                                  "Mend the [seats] table")
-        narration = need("narration", list, '["It was raining."]', [])
-        if not all(isinstance(p, str) for p in narration):
-            raise BrokenFile(path, "`narration` should be a list of passages of text", "Mend or remove it")
+        narration = need("narration", list, '[{ at = 0, to = 5, seat = "takeo", text = "…", by = "llm" }]', [])
+        for i, entry in enumerate(narration):
+            if not (isinstance(entry, dict) and isinstance(entry.get("text"), str)
+                    and isinstance(entry.get("at"), int) and isinstance(entry.get("to"), int)
+                    and isinstance(entry.get("seat"), str)):
+                raise BrokenFile(path, f"narration {i + 1} should be a table with at, to, seat and text",
+                                 "Mend or remove it (the game replays without it)")
         return cls(
             path, need("story", str, '"fumie"'), need("episode", str, '"basic"'), need("seed", int, "3"),
             dict(seats), need("options", dict, "[options] known = []", {}), actions, narration,

@@ -1,0 +1,81 @@
+"""Where the LLM settings come from: flags, then environment, then a TOML config file.
+
+The API key is read only from the environment (NARRATOR_LLM_API_KEY, or OPENAI_API_KEY)
+or the config file, never from a flag (it would land in shell history), and it is never
+written anywhere: not to saves, logs or test cassettes.
+"""
+from __future__ import annotations
+
+import os
+import tomllib
+from dataclasses import dataclass, field, fields
+from pathlib import Path
+
+ENV = {
+    "url": "NARRATOR_LLM_URL",
+    "model": "NARRATOR_LLM_MODEL",
+    "backend": "NARRATOR_LLM_BACKEND",
+    "api_key": "NARRATOR_LLM_API_KEY",
+}
+
+
+class ConfigError(ValueError):
+    pass
+
+
+@dataclass(frozen=True)
+class LLMConfig:
+    url: str = ""
+    model: str = ""
+    backend: str = "openai"
+    api_key: str | None = field(default=None, repr=False)   # never shown, never saved
+    connect_timeout: float = 5.0
+    first_token_timeout: float = 30.0
+    total_timeout: float = 90.0
+    max_chars: int = 1500
+    temperature: float = 0.8
+    retry_after: int = 3          # after a failure, offline narration for this many turns
+
+
+def config_file(option: str | None) -> Path | None:
+    if option:
+        return Path(option).expanduser()
+    if os.environ.get("NARRATOR_CONFIG"):
+        return Path(os.environ["NARRATOR_CONFIG"]).expanduser()
+    import platformdirs
+
+    path = Path(platformdirs.user_config_dir("narrator", appauthor=False)) / "config.toml"
+    return path if path.exists() else None
+
+
+def resolve(flags: dict, config_path: str | None = None, environ=os.environ) -> LLMConfig:
+    """Settings from `flags` (None = not given), the environment and the [llm] table."""
+    values: dict = {}
+    path = config_file(config_path)
+    if path is not None:
+        try:
+            table = tomllib.loads(path.read_text(encoding="utf-8")).get("llm", {})
+        except (OSError, tomllib.TOMLDecodeError) as err:
+            raise ConfigError(f"cannot read the config file {path}: {err}") from None
+        known = {f.name for f in fields(LLMConfig)}
+        unknown = set(table) - known
+        if unknown:
+            raise ConfigError(f"{path}: [llm] has unknown keys {sorted(unknown)}; known: {sorted(known)}")
+        values.update(table)
+    for name, var in ENV.items():
+        if environ.get(var):
+            values[name] = environ[var]
+    if "api_key" not in values and environ.get("OPENAI_API_KEY"):
+        values["api_key"] = environ["OPENAI_API_KEY"]
+    values.update({k: v for k, v in flags.items() if v is not None})
+    try:
+        config = LLMConfig(**values)
+        for name in ("connect_timeout", "first_token_timeout", "total_timeout"):
+            if float(getattr(config, name)) <= 0:
+                raise ConfigError(f"{name} must be a positive number of seconds")
+    except TypeError as err:
+        raise ConfigError(f"bad LLM settings: {err}") from None
+    if config.backend == "openai" and not config.url:
+        raise ConfigError("no server: give --llm URL (e.g. http://127.0.0.1:11434/v1), set"
+                          " NARRATOR_LLM_URL, or put url under [llm] in the config file")
+    return config

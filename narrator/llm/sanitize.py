@@ -1,0 +1,55 @@
+"""Making model output safe to print: no terminal control sequences, and a length cap.
+
+A reply is text from outside: it may carry escape sequences that move the cursor,
+retitle the window or worse, and it may go on for a megabyte. What reaches the screen is
+printable text and line breaks only, at most `limit` characters.
+"""
+from __future__ import annotations
+
+import re
+
+# CSI (ESC [ ... final), OSC (ESC ] ... BEL or ST), other ESC sequences, and the C1
+# control range; then any remaining control character other than newline and tab.
+_ESCAPES = re.compile(
+    r"\x1b\[[0-?]*[ -/]*[@-~]"            # CSI
+    r"|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)?"  # OSC, to BEL or ST
+    r"|\x1b[PX^_][^\x1b]*(?:\x1b\\)?"      # DCS, SOS, PM, APC strings
+    r"|\x1b[@-Z\\-_]"                      # other two-character escapes
+    r"|[\x80-\x9f]"                        # C1 controls
+)
+_CONTROLS = re.compile(r"[\x00-\x08\x0b-\x1f\x7f]")
+
+
+def clean(text: str) -> str:
+    return _CONTROLS.sub("", _ESCAPES.sub("", text.replace("\r\n", "\n")))
+
+
+class Cleaner:
+    """Cleans a stream piece by piece, holding back an escape sequence cut in two."""
+
+    def __init__(self, limit: int):
+        self.limit = limit
+        self.pending = ""
+        self.length = 0
+
+    @property
+    def full(self) -> bool:
+        return self.length >= self.limit
+
+    def feed(self, piece: str) -> str:
+        text = self.pending + piece
+        # An ESC near the end may begin a sequence whose rest has not arrived yet.
+        cut = text.rfind("\x1b")
+        if cut != -1 and len(text) - cut < 64 and not _ESCAPES.match(text, cut):
+            text, self.pending = text[:cut], text[cut:]
+        else:
+            self.pending = ""
+        out = clean(text)[: max(0, self.limit - self.length)]
+        self.length += len(out)
+        return out
+
+    def finish(self) -> str:
+        out = clean(self.pending)[: max(0, self.limit - self.length)]
+        self.pending = ""
+        self.length += len(out)
+        return out
