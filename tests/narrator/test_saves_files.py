@@ -62,7 +62,8 @@ def test_save_and_resume_at_a_random_point(story, tmp_path, seed):
 def test_a_save_keeps_every_field(tmp_path):
     path = tmp_path / "s.toml"
     save = Save(path, "fumie", "basic", 12345, {"takeo": "human", "fumie": "bot:random"},
-                {"known": ["ball"]}, [("takeo", "up"), ("fumie", "down glance")], ["Once, twice."],
+                {"known": ["ball"]}, [("takeo", "up"), ("fumie", "down glance")],
+                [{"at": 0, "to": 4, "seat": "takeo", "text": "Once, twice.", "by": "llm"}],
                 ended="")
     save.write()
     back = Save.read(path)
