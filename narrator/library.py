@@ -77,7 +77,12 @@ class Story:
 
     @property
     def seats(self) -> tuple[str, ...]:
+        """The seats of a story with a fixed table (For Fumie: takeo and fumie)."""
         return tuple(self.info["seats"])
+
+    def seats_of(self, view) -> tuple[str, ...]:
+        """The seats of the game a view belongs to."""
+        return tuple(getattr(view, "seats", None) or self.seats)
 
     def seat_name(self, seat: str) -> str:
         return self.info.get("cast", {}).get(seat, seat.title())

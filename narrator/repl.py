@@ -12,15 +12,13 @@ from dataclasses import dataclass, field
 from typing import Callable, TextIO
 
 from engine.errors import GameError
-from narrator import render
+from narrator import render, screens
 from narrator.narration import Narrator
 from narrator.session import Session
 
+# Commands every story has; each family's screen adds those that show its view.
 COMMANDS = {
     "help": "this list",
-    "hand": "the cards in your hand (the other player's future)",
-    "table": "the other hand's shown cards, both discard piles, removed cards",
-    "sheet": "your protagonist sheet's common effects",
     "log": "the story so far (log N for the last N passages)",
     "save": "write the save now and say where it is (it is also saved after every action)",
     "quit": "leave; `narrator continue` resumes where you left off",
@@ -78,7 +76,9 @@ class Table:
 
     def __post_init__(self):
         s = self.session
-        self.names = {seat: s.story.seat_name(seat) for seat in s.story.seats}
+        self.names = {seat: s.story.seat_name(seat) for seat in s.seats}
+        self.screen = screens.for_story(s.story)
+        self.commands = {**self.screen.COMMANDS, **COMMANDS}
         # At a shared terminal nobody sits at the screen until the first hand-off, so the
         # opening deal's secrets wait for their own player.
         self.at_screen = None if self.hotseat else (self.humans[0] if self.humans else None)
@@ -141,7 +141,7 @@ class Table:
         log = s.log
         self.say(f"{s.story.title} — {s.story.episode(s.episode)['title']}  (save: {s.save.slot})")
         self.say(", ".join(f"{self.names[x]}: {'you' if x in self.humans else 'a bot'}"
-                           for x in s.story.seats) + ". Type `help` for commands.\n")
+                           for x in s.seats) + ". Type `help` for commands.\n")
         if opening:
             self.tell(0, log)
         else:
@@ -169,14 +169,14 @@ class Table:
         # Say what is to be decided once per decision, not again after every command.
         if self.asked != (seat, len(s.log)):
             self.asked = (seat, len(s.log))
-            self.say(render.decision(view, self.names))
-        line = self.reader.read(f"{self.names[seat]}> ", [*view.legal, *COMMANDS])
+            self.say(self.screen.decision(view, self.names))
+        line = self.reader.read(f"{self.names[seat]}> ", [*view.legal, *self.commands])
         if line is None:
             return False
         if not line:
             return True
         word = line.split()[0].lower()
-        if word in COMMANDS:
+        if word in self.commands:
             return self.command(seat, word, line)
         try:
             self.act(seat, line)
@@ -200,14 +200,10 @@ class Table:
         if word == "quit":
             return False
         if word == "help":
-            self.say("\n".join(f"  {k:<6} {v}" for k, v in COMMANDS.items()))
+            self.say("\n".join(f"  {k:<6} {v}" for k, v in self.commands.items()))
             self.say("Actions: " + ", ".join(view.legal))
-        elif word == "hand":
-            self.say(render.hand(view, self.names))
-        elif word == "table":
-            self.say(render.table(view, self.names))
-        elif word == "sheet":
-            self.say(render.sheet(view, self.names))
+        elif word in self.screen.COMMANDS:
+            self.say(self.screen.show(word, view, self.names))
         elif word == "log":
             parts = line.split()
             n = int(parts[1]) if len(parts) > 1 and parts[1].isdigit() else 10

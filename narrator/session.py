@@ -36,6 +36,11 @@ class Session:
     def episode(self) -> str:
         return self.save.episode
 
+    @property
+    def seats(self) -> tuple[str, ...]:
+        """The seats of this game, in turn order (some stories seat 4 to 8)."""
+        return tuple(self.save.seats)
+
     @classmethod
     def new(cls, story: Story, episode: str, seed: int, seats: dict[str, str], path: Path,
             profile: Profile | None, autosave: bool = True) -> "Session":

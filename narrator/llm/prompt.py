@@ -6,18 +6,13 @@ text, and its own recent narration. The state itself is never read here.
 """
 from __future__ import annotations
 
-from narrator import render
+from narrator import screens
 from narrator.narration import _environment
-
-
-def facts(view, names: dict[str, str]) -> str:
-    parts = [render.hand(view, names), render.table(view, names)]
-    return "\n\n".join(parts)
 
 
 def messages(story, episode: str, reader: str, view, memory: list[str], moment: list[str]) -> list[dict]:
     env = _environment()
-    names = {s: story.seat_name(s) for s in story.seats}
+    names = {s: story.seat_name(s) for s in story.seats_of(view)}
     ep = story.episode(episode)
     context = {
         "story": {"title": story.title, "blurb": " ".join(story.info.get("blurb", "").split()),
@@ -26,7 +21,7 @@ def messages(story, episode: str, reader: str, view, memory: list[str], moment: 
         "cast": list(story.info.get("cast", {}).values()) or list(names.values()),
         "reader": names[reader],
         "memory": memory,
-        "facts": facts(view, names),
+        "facts": screens.for_story(story).facts(view, names),
         "moment": "\n".join(moment),
     }
     return [

@@ -13,6 +13,7 @@ import sys
 import pytest
 
 from narrator import render
+from narrator.screens import fumie as screen
 from narrator.saves import Save
 from narrator.session import Session
 
@@ -59,7 +60,7 @@ def test_hand_shows_your_own_hand(cli, script, story):
     result = cli("play", "fumie", "--seed", 8, input="hand\nquit\n")
     view = script(8, stop_after=0).session.view("takeo")
     (_, said), = answers(result.output, "Takeo> hand")
-    assert render.hand(view, names(story)) in said
+    assert screen.hand(view, names(story)) in said
     for face in view.me.hand:   # every card of the hand, by the name the seat knows
         assert face.sleeve_name in said
 
@@ -68,7 +69,7 @@ def test_hand_as_fumie(cli, script, story):
     result = cli("play", "fumie", "--as", "fumie", "--seed", 8, input="hand\nquit\n")
     view = script(8, human="fumie", stop_after=0).session.view("fumie")
     (_, said), = answers(result.output, "Fumie> hand")
-    assert render.hand(view, names(story)) in said
+    assert screen.hand(view, names(story)) in said
 
 
 @pytest.mark.parametrize("seed,seat", [(0, "takeo"), (2, "takeo"), (0, "fumie"), (1, "fumie")])
@@ -86,7 +87,7 @@ def test_table_never_shows_what_was_not_seen(cli, script, story, named_cards, se
     unseen_total = face_down_total = 0
     for (_, said), state in zip(tables, game.states):
         view = story.view(state, seat)
-        assert render.table(view, names(story)) in said
+        assert screen.table(view, names(story)) in said
         other = state.sides[view.other.seat]
         unseen = [c for c in other.hand if c not in other.shown]
         face_down = [c for s in state.sides.values() for c, up in s.discard if not up]
@@ -296,7 +297,7 @@ def test_the_prompt_offers_the_legal_actions_and_the_commands(story, tmp_path):
     Table(session, ("takeo",), {}, reader, out=out).run()
     prompt, words = reader.offered[0]
     assert prompt == "Takeo> "
-    assert words == [*session.view("takeo").legal, *COMMANDS]
+    assert words == [*session.view("takeo").legal, "hand", "table", "sheet", *COMMANDS]
     assert words[:5] == ["up", "down ask", "down not-yet", "down think", "stop"]
 
 
