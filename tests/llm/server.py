@@ -27,7 +27,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 MODEL_ALIAS = "tiny"
-N_CTX = 512
+N_CTX = 4096   # room for a whole narration prompt (its tokens are mostly single characters)
 START_TIMEOUT = 60.0
 LOOPBACK = "127.0.0.1"
 

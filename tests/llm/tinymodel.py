@@ -21,7 +21,7 @@ import gguf
 import numpy as np
 
 # Hyperparameters: small enough to write in milliseconds and to keep the file < 1 MB.
-N_CTX = 512
+N_CTX = 4096   # room for a whole narration prompt (its tokens are mostly single characters)
 N_EMBD = 64
 N_HEAD = 4
 N_HEAD_KV = 4
