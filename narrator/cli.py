@@ -94,13 +94,27 @@ def rules(story: str) -> None:
     click.echo(load(split_name(story)[0]).rules_text())
 
 
-def _seats_for(story, me: str | None, hotseat: bool, bot: str) -> dict[str, str]:
+def _table_options(story, players: int | None, mix: int | None) -> dict:
+    """The table's own options, for stories played by a varying number of people."""
+    table = {k: v for k, v in (("players", players), ("mix", mix)) if v is not None}
+    if table and getattr(story.family, "seats", None) is None:
+        raise Failure(f"{story.title} is always played by {len(story.seats)}: --players and --mix do not apply")
+    return table
+
+
+def _seats_for(story, me: str | None, hotseat: bool, bot: str, table: dict) -> dict[str, str]:
+    from engine.errors import GameError
+
+    try:
+        seats = story.seats_for(table)
+    except GameError as err:
+        raise Failure(err.message) from None
     if hotseat:
-        return {s: "human" for s in story.seats}
-    me = me or story.seats[0]
-    if me not in story.seats:
-        raise Failure(f"--as {me}: {story.title} has the seats {', '.join(story.seats)}")
-    return {s: "human" if s == me else f"bot:{bot}" for s in story.seats}
+        return {s: "human" for s in seats}
+    me = me or seats[0]
+    if me not in seats:
+        raise Failure(f"--as {me}: {story.title} has the seats {', '.join(seats)}")
+    return {s: "human" if s == me else f"bot:{bot}" for s in seats}
 
 
 def llm_options(fn):
@@ -115,10 +129,12 @@ def llm_options(fn):
 
 def _llm(story, episode: str, llm_url, model, llm_backend, llm_config):
     """An LLMTelling when any LLM setting is given (flag, environment or config), else None."""
-    from narrator.llm.config import ENV, config_file
+    from narrator.llm.config import ENV, asks_for_llm, config_file
 
+    # A config file turns the model on only with an [llm] table: the file may be there
+    # for other settings, and a game must not then fail for want of a server.
     wanted = any((llm_url, model, llm_backend)) or any(os.environ.get(v) for v in ENV.values() if "KEY" not in v) \
-        or config_file(llm_config) is not None
+        or llm_config is not None or asks_for_llm(config_file(None))
     if not wanted:
         return None
     from narrator.llm import backends
@@ -154,11 +170,13 @@ def _table(session, hotseat: bool, llm=None):
 @click.option("--bot", type=click.Choice(["partner", "random"]), default="partner", show_default=True,
               help="How the other seat is played.")
 @click.option("--slot", help="Name of the save (default: a new one).")
+@click.option("--players", type=int, help="How many play, for stories with a varying table (e.g. 4 to 8).")
+@click.option("--mix", type=int, help="Which of the rulebook's mixes of roles, where it offers two (1 or 2).")
 @llm_options
 @click.pass_context
 @_guard
 def play(ctx, story: str, seat: str | None, seed: int | None, hotseat: bool, bot: str, slot: str | None,
-         llm_url, model, llm_backend, llm_config):
+         players: int | None, mix: int | None, llm_url, model, llm_backend, llm_config):
     """Play a story, named as STORY or STORY/EPISODE, like fumie or fumie/basic."""
     from narrator.library import load, split_name
     from narrator.profile import Profile
@@ -177,7 +195,8 @@ def play(ctx, story: str, seat: str | None, seed: int | None, hotseat: bool, bot
         raise Failure(f"a save named {slot!r} exists already; `narrator continue {slot}` resumes it,"
                       " or choose another --slot")
     llm = _llm(st, ep, llm_url, model, llm_backend, llm_config)
-    session = Session.new(st, ep, seed, _seats_for(st, seat, hotseat, bot), path, profile)
+    table = _table_options(st, players, mix)
+    session = Session.new(st, ep, seed, _seats_for(st, seat, hotseat, bot, table), path, profile, table=table)
     sys.exit(_table(session, hotseat, llm).run())
 
 
@@ -346,9 +365,11 @@ def check(llm_url, model, llm_backend, llm_config):
 @click.option("--seed", type=int, default=0, show_default=True)
 @click.option("--bot", type=click.Choice(["mixed", "partner", "random"]), default="mixed", show_default=True,
               help="Who plays: partner bots, random bots, or a mix seat by seat.")
+@click.option("--players", type=int, help="How many play, for stories with a varying table.")
+@click.option("--mix", type=int, help="Which mix of roles, where the rulebook offers two.")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
 @_guard
-def explore(story: str, games: int, seed: int, bot: str, as_json: bool):
+def explore(story: str, games: int, seed: int, bot: str, players: int | None, mix: int | None, as_json: bool):
     """Bots play many games; print the endings reached and the speed."""
     import json
 
@@ -358,11 +379,12 @@ def explore(story: str, games: int, seed: int, bot: str, as_json: bool):
     sid, episode = split_name(story)
     st = load(sid)
     ep = st.episode(episode)["id"]
+    table = _table_options(st, players, mix)
     if as_json or not sys.stderr.isatty():
-        report = run(st, ep, games, seed, bot)
+        report = run(st, ep, games, seed, bot, table=table)
     else:
         with click.progressbar(length=games, label=f"{games} games", file=sys.stderr) as bar:
-            report = run(st, ep, games, seed, bot, progress=bar.update)
+            report = run(st, ep, games, seed, bot, progress=bar.update, table=table)
     if as_json:
         click.echo(json.dumps(report.to_json(), sort_keys=True))
         return

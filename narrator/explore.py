@@ -53,7 +53,7 @@ def _pick(bot: str, seed: int, seat: str) -> str:
 
 
 def explore(story: Story, episode: str, games: int, seed: int, bot: str,
-            progress=None) -> Report:
+            progress=None, table: dict | None = None) -> Report:
     g, view = story.family, story.view
     every = tuple(p.id for p in story.content.books[episode].ending)
     report = Report(story.id, episode, bot, every=every)
@@ -61,14 +61,16 @@ def explore(story: Story, episode: str, games: int, seed: int, bot: str,
     start = time.perf_counter()
     for n in range(games):
         game_seed = seed + n
-        state = g.new_game(story.content, story.seats, game_seed, {"episode": episode, "known": known})
+        options = {**(table or {}), "episode": episode, "known": known}
+        seats = story.seats_for(options)
+        state = g.new_game(story.content, seats, game_seed, options)
         players = {seat: bots.make(_pick(bot, game_seed, seat), story, seat, game_seed)
-                   for seat in story.seats}
+                   for seat in seats}
         while (ended := g.ending(state)) is None:
             seat = g.to_act(state)[0]
             g.apply(state, seat, g.parse_action(players[seat].choose(view(state, seat))))
             report.actions += 1
-        known |= state.known
+        known |= getattr(state, "known", set())
         report.endings[ended.id] += 1
         report.games += 1
         if progress is not None:

@@ -80,6 +80,12 @@ class Story:
         """The seats of a story with a fixed table (For Fumie: takeo and fumie)."""
         return tuple(self.info["seats"])
 
+    def seats_for(self, options: dict | None = None) -> tuple[str, ...]:
+        """The seats of a game with these options (a family with a variable table, like
+        Snow White's 4 to 8 players, says which; otherwise the story's fixed seats)."""
+        choose = getattr(self.family, "seats", None)
+        return tuple(choose(self.content, options or {})) if choose else self.seats
+
     def seats_of(self, view) -> tuple[str, ...]:
         """The seats of the game a view belongs to."""
         return tuple(getattr(view, "seats", None) or self.seats)

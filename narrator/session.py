@@ -43,17 +43,18 @@ class Session:
 
     @classmethod
     def new(cls, story: Story, episode: str, seed: int, seats: dict[str, str], path: Path,
-            profile: Profile | None, autosave: bool = True) -> "Session":
+            profile: Profile | None, autosave: bool = True, table: dict | None = None) -> "Session":
+        """A new game; `table` holds the table's own options (e.g. the number of players)."""
         # Ids the story no longer has (from an older edition) are let go.
         known = sorted(k for k in profile.known(story.id) if k in story.content.cards) if profile else []
-        options: dict = {"known": known}
+        options: dict = {**(table or {}), "known": known}
         if episode in getattr(story.content, "culprit_episodes", ()):
             # The same culprit serves up to three games; a kept one no longer in the
             # story (an older edition) is let go and a new one is drawn.
             kept = profile.culprit_for(story.id, episode) if profile else None
             if kept in story.content.suspects(episode):
                 options["culprit"] = kept
-        state = story.family.new_game(story.content, story.seats, seed, {"episode": episode, **options})
+        state = story.family.new_game(story.content, tuple(seats), seed, {"episode": episode, **options})
         if getattr(state, "culprit", None) is not None:
             options["culprit"] = state.culprit
             if profile is not None:
@@ -75,8 +76,12 @@ class Session:
             story.episode(save.episode)
         except UnknownStory as err:
             raise BrokenFile(path, str(err), "This save is for a story this narrator does not have") from None
-        if set(save.seats) != set(story.seats):
-            raise BrokenFile(path, f"seats are {sorted(save.seats)}, but {story.title} has {list(story.seats)}",
+        try:
+            expected = story.seats_for(save.options)
+        except (ValueError, GameError) as err:
+            raise BrokenFile(path, f"the table's options do not make a game: {err}", "Mend [options]") from None
+        if list(save.seats) != list(expected):
+            raise BrokenFile(path, f"seats are {sorted(save.seats)}, but {story.title} has {list(expected)}",
                              "Mend the [seats] table")
         from narrator.bots import NAMES
         for seat, who in save.seats.items():
@@ -90,8 +95,8 @@ class Session:
         if culprit is not None and culprit not in getattr(story.content, "suspects", lambda e: ())(save.episode):
             raise BrokenFile(path, f"options.culprit {culprit!r} cannot be the culprit of {save.episode!r}",
                              "Mend or remove it")
-        state = story.family.new_game(story.content, story.seats, save.seed,
-                                      {"episode": save.episode, "known": known, "culprit": culprit})
+        state = story.family.new_game(story.content, expected, save.seed,
+                                      {**save.options, "episode": save.episode, "known": known, "culprit": culprit})
         for i, (seat, text) in enumerate(save.actions):
             try:
                 story.family.apply(state, seat, story.family.parse_action(text))

@@ -6,6 +6,7 @@ written anywhere: not to saves, logs or test cassettes.
 """
 from __future__ import annotations
 
+import math
 import os
 import tomllib
 from dataclasses import dataclass, field, fields
@@ -48,6 +49,36 @@ def config_file(option: str | None) -> Path | None:
     return path if path.exists() else None
 
 
+def asks_for_llm(path: Path | None) -> bool:
+    """Whether a config file turns LLM narration on: it has an [llm] table. A file for
+    other settings does not; one that cannot be read does, so that resolve() says why."""
+    if path is None:
+        return False
+    try:
+        return "llm" in tomllib.loads(path.read_text(encoding="utf-8"))
+    except (OSError, tomllib.TOMLDecodeError):
+        return True
+
+
+# The kind of each setting that is not text; a number given as text is refused, so a
+# typo in the config file is reported at the start, not as a crash on the first move.
+NUMBERS = {"connect_timeout": float, "first_token_timeout": float, "total_timeout": float,
+           "max_chars": int, "temperature": float, "retry_after": int}
+
+
+def _typed(name: str, value):
+    kind = NUMBERS.get(name, str)
+    given = "" if name == "api_key" else f", not {value!r}"   # a key is never shown
+    if kind is str:
+        if not isinstance(value, str):
+            raise ConfigError(f"{name} should be text{given}")
+        return value
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value) \
+            or (kind is int and value != int(value)):
+        raise ConfigError(f"{name} should be {'a whole number' if kind is int else 'a number'}{given}")
+    return kind(value)
+
+
 def resolve(flags: dict, config_path: str | None = None, environ=os.environ) -> LLMConfig:
     """Settings from `flags` (None = not given), the environment and the [llm] table."""
     values: dict = {}
@@ -69,12 +100,14 @@ def resolve(flags: dict, config_path: str | None = None, environ=os.environ) -> 
         values["api_key"] = environ["OPENAI_API_KEY"]
     values.update({k: v for k, v in flags.items() if v is not None})
     try:
-        config = LLMConfig(**values)
-        for name in ("connect_timeout", "first_token_timeout", "total_timeout"):
-            if float(getattr(config, name)) <= 0:
-                raise ConfigError(f"{name} must be a positive number of seconds")
+        config = LLMConfig(**{name: _typed(name, value) for name, value in values.items()})
     except TypeError as err:
         raise ConfigError(f"bad LLM settings: {err}") from None
+    for name in ("connect_timeout", "first_token_timeout", "total_timeout", "max_chars"):
+        if getattr(config, name) <= 0:
+            raise ConfigError(f"{name} must be a positive number")
+    if config.retry_after < 0:
+        raise ConfigError("retry_after must be 0 or more moves")
     if config.backend == "openai" and not config.url:
         raise ConfigError("no server: give --llm URL (e.g. http://127.0.0.1:11434/v1), set"
                           " NARRATOR_LLM_URL, or put url under [llm] in the config file")

@@ -90,7 +90,11 @@ def _deltas(data: str) -> Iterator[str]:
         raise LLMError("garbage", f"the server sent an unexpected event: {data[:80]!r}")
     if "error" in event:
         raise LLMError("http", f"the server reported an error: {_message(event)}")
-    for choice in event.get("choices") or ():
+    choices = event.get("choices") or []
+    # Checked here, so a malformed event is a failure to narrate, not a crash of the game.
+    if not isinstance(choices, list) or not all(isinstance(c, dict) or c is None for c in choices):
+        raise LLMError("garbage", f"the server sent an unexpected event: {data[:80]!r}")
+    for choice in choices:
         delta = (choice or {}).get("delta") or (choice or {}).get("message") or {}
         text = delta.get("content") if isinstance(delta, dict) else None
         if isinstance(text, str) and text:
@@ -128,6 +132,9 @@ def _status_error(status: int, body: str, client: OpenAIChat) -> LLMError:
         detail = _message(json.loads(body))
     except ValueError:
         detail = body.strip()[:200]
+    if client.config.api_key:
+        # Some servers echo a refused key; the message is shown and may be logged.
+        detail = detail.replace(client.config.api_key, "[the key]")
     if status in (401, 403):
         return LLMError("auth", f"the server refused the API key (HTTP {status}): {detail}. Set"
                         " NARRATOR_LLM_API_KEY (or OPENAI_API_KEY) to a key it accepts")

@@ -7,52 +7,54 @@ parser takes whatever chunks arrive and yields each event's data when it is comp
 """
 from __future__ import annotations
 
+import re
 from typing import Iterable, Iterator
+
+_LINE_END = re.compile(r"\r\n|\r|\n")
 
 
 class SSEParser:
     def __init__(self) -> None:
         self._buffer = ""
+        # No line end in the buffer before this index: a long line arriving in many small
+        # reads is searched once, not again from its start at every read.
+        self._scanned = 0
         self._data: list[str] = []
 
-    def feed(self, chunk: str) -> Iterator[str]:
-        """Take a piece of the stream; yield the data of every event it completes."""
-        self._buffer += chunk
-        while True:
-            cut = _line_end(self._buffer)
-            if cut is None:
-                return
-            line, self._buffer = self._buffer[:cut[0]], self._buffer[cut[1]:]
-            if line == "":
-                if self._data:
-                    yield "\n".join(self._data)
-                    self._data = []
-            elif line.startswith(":"):
-                continue  # a comment: servers send these as pings
-            else:
-                field, _, value = line.partition(":")
-                if field == "data":
-                    self._data.append(value[1:] if value.startswith(" ") else value)
+    def feed(self, chunk: str) -> list[str]:
+        """Take a piece of the stream; return the data of every event it completes.
+        All of it is taken in at once, so a caller that stops early loses nothing."""
+        text = self._buffer + chunk
+        done: list[str] = []
+        pos, scanned = 0, len(text)
+        for end in _LINE_END.finditer(text, self._scanned):
+            if end.group() == "\r" and end.end() == len(text):
+                scanned = end.start()  # a CR at the end may be the first half of CRLF: wait
+                break
+            self._line(text[pos:end.start()], done)
+            pos = end.end()
+        self._buffer, self._scanned = text[pos:], scanned - pos
+        return done
 
-    def close(self) -> Iterator[str]:
+    def _line(self, line: str, done: list[str]) -> None:
+        if line == "":
+            if self._data:
+                done.append("\n".join(self._data))
+                self._data = []
+        elif line.startswith(":"):
+            return  # a comment: servers send these as pings
+        else:
+            field, _, value = line.partition(":")
+            if field == "data":
+                self._data.append(value[1:] if value.startswith(" ") else value)
+
+    def close(self) -> list[str]:
         """The stream ended: whatever event was still open counts as complete."""
-        if self._buffer:
-            yield from self.feed("\n")
+        done = self.feed("\n") if self._buffer else []
         if self._data:
-            yield "\n".join(self._data)
+            done.append("\n".join(self._data))
             self._data = []
-
-
-def _line_end(text: str) -> tuple[int, int] | None:
-    """(where the first line ends, where the next begins), for CRLF, LF or CR."""
-    for i, ch in enumerate(text):
-        if ch == "\n":
-            return i, i + 1
-        if ch == "\r":
-            if i + 1 == len(text):
-                return None  # a CR at the end may be the first half of CRLF: wait
-            return i, i + 2 if text[i + 1] == "\n" else i + 1
-    return None
+        return done
 
 
 def events(chunks: Iterable[str]) -> Iterator[str]:
