@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import os
 import sys
+import threading
 
 import click
 
@@ -149,7 +150,7 @@ def _llm(story, episode: str, llm_url, model, llm_backend, llm_config):
     return LLMTelling(story, episode, backend, config, notice=lambda text: click.echo(text, err=True))
 
 
-def _table(session, hotseat: bool, llm=None):
+def _table(session, hotseat: bool, llm=None, remotes=None):
     from narrator import bots
     from narrator.repl import PlainReader, PromptReader, Table
 
@@ -159,7 +160,8 @@ def _table(session, hotseat: bool, llm=None):
     players = {s: bots.make(who.split(":", 1)[1], session.story, s, session.save.seed)
                for s, who in session.save.seats.items() if who.startswith("bot:")}
     clear = (lambda: click.clear()) if interactive else None
-    return Table(session, humans, players, reader, hotseat=hotseat, clear=clear, llm=llm)
+    return Table(session, humans, players, reader, hotseat=hotseat, clear=clear, llm=llm,
+                 remotes=remotes or {})
 
 
 @main.command()
@@ -227,6 +229,9 @@ def continue_(ctx, slot: str | None, llm_url, model, llm_backend, llm_config):
     if not path.exists():
         raise Failure(f"no save named {slot!r} in {folder}; `narrator saves` lists them")
     session = Session.resume(path, Profile.load(folder))
+    if "remote" in session.save.seats.values():
+        raise Failure(f"the game in {slot!r} was played over the network; `narrator host --continue {slot}`"
+                      " picks it up, with the same join code for the other players")
     if session.ending() is not None:
         title = session.story.content.page(session.episode, session.ending().id).title
         raise Failure(f"the game in {slot!r} is over (it ended with \"{title}\"); `narrator replay {slot}`"
@@ -234,6 +239,97 @@ def continue_(ctx, slot: str | None, llm_url, model, llm_backend, llm_config):
     hotseat = all(v == "human" for v in session.save.seats.values())
     llm = _llm(session.story, session.episode, llm_url, model, llm_backend, llm_config)
     sys.exit(_table(session, hotseat, llm).run(opening=False))
+
+
+@main.command()
+@click.argument("story", required=False)
+@click.option("--as", "seat", metavar="SEAT", help="Your seat at the host's terminal (default: the first).")
+@click.option("--seed", type=int, help="Make the deal repeatable.")
+@click.option("--players", type=int, help="How many play, for stories with a varying table.")
+@click.option("--mix", type=int, help="Which mix of roles, where the rulebook offers two.")
+@click.option("--remote", "remote_count", type=click.IntRange(1), default=1, show_default=True,
+              help="How many seats are played from other terminals; the rest are bots.")
+@click.option("--bot", type=click.Choice(["partner", "random"]), default="partner", show_default=True)
+@click.option("--bind", default="127.0.0.1", show_default=True, help="The address to listen on (e.g. 0.0.0.0 for a LAN).")
+@click.option("--port", type=click.IntRange(0, 65535), default=0, help="The port (default: any free one).")
+@click.option("--continue", "resume", metavar="SLOT", help="Host a saved network game again.")
+@click.option("--slot", help="Name of the save (default: a new one).")
+@click.pass_context
+@_guard
+def host(ctx, story, seat, seed, players, mix, remote_count, bot, bind, port, resume, slot):
+    """Host a game that others join from their own terminals (narrator join)."""
+    from narrator.library import load, split_name
+    from narrator.net.host import Host, RemoteSeat
+    from narrator.profile import Profile
+    from narrator.saves import slot_path
+    from narrator.screens import for_story
+    from narrator.session import Session, default_slot
+
+    folder = _saves(ctx)
+    profile = Profile.load(folder)
+    if resume:
+        session = Session.resume(slot_path(folder, resume), profile)
+        if session.ending() is not None:
+            raise Failure(f"the game in {resume!r} is over; host a new one")
+    else:
+        if story is None:
+            raise Failure("say which story to host, e.g. `narrator host fumie`, or --continue SLOT")
+        sid, episode = split_name(story)
+        st = load(sid)
+        ep = st.episode(episode)["id"]
+        table = _table_options(st, players, mix)
+        seats = _seats_for(st, seat, False, bot, table)
+        me = next(s for s, who in seats.items() if who == "human")
+        others = [s for s in seats if s != me]
+        if remote_count > len(others):
+            raise Failure(f"--remote {remote_count}: this table has only {len(others)} other seats")
+        for s in others[:remote_count]:
+            seats[s] = "remote"
+        path = slot_path(folder, slot) if slot else default_slot(folder, st, ep)
+        seed = seed if seed is not None else int.from_bytes(os.urandom(4), "big")
+        session = Session.new(st, ep, seed, seats, path, profile, table=table)
+    screen = for_story(session.story)
+    names = {s: session.story.seat_name(s) for s in session.seats}
+    lock = threading.Lock()   # the joiners' threads read the game the table plays
+
+    def show(remote_seat: str, command: str) -> str:
+        with lock:
+            return screen.show(command, session.view(remote_seat), names)
+
+    remotes = {s: RemoteSeat(s, names[s], show, list(screen.COMMANDS))
+               for s, who in session.save.seats.items() if who == "remote"}
+    table_ = _table(session, hotseat=False, remotes=remotes)
+    table_.lock = lock
+    server = Host(remotes, bind=bind, port=port)
+
+    def left(remote) -> None:
+        click.echo(f"\n({remote.name}'s player has left. The game waits; they can rejoin with:"
+                   f" narrator join {server.address} {server.code})", err=True)
+
+    for remote in remotes.values():
+        remote.on_leave = left
+    click.echo(f"Hosting {session.story.title} (save: {session.save.slot}). Others join with:\n"
+               f"    narrator join {server.address} {server.code}\n")
+    try:
+        code = table_.run(opening=not resume)
+    finally:
+        server.close()
+    sys.exit(code)
+
+
+@main.command()
+@click.argument("address")
+@click.argument("code")
+@click.option("--seat", help="Ask for a particular seat.")
+@_guard
+def join(address: str, code: str, seat: str | None):
+    """Take a seat in a game hosted on another terminal: ADDRESS is HOST:PORT."""
+    from narrator.net.join import play
+    from narrator.repl import PlainReader, PromptReader
+
+    interactive = sys.stdin.isatty() and sys.stdout.isatty()
+    reader = PromptReader() if interactive else PlainReader(sys.stdin, sys.stdout)
+    sys.exit(play(address, code, seat, reader, sys.stdout))
 
 
 @main.command()
@@ -279,7 +375,11 @@ def replay(ctx, slot: str, seat: str | None, offline: bool):
         raise Failure(f"--as {seat}: the seats are {', '.join(st.seats)}")
     narrator = Narrator(st, session.save.seed, set(session.save.options.get("known", [])), session.episode)
     click.echo(f"{st.title} — {st.episode(session.episode)['title']}  (seed {session.save.seed})\n")
-    kept = [k for k in session.save.narration if seat is None or k["seat"] == seat]
+    # Kept prose was told to one seat and holds its secrets: without --as it is read only
+    # when one person played; a hot-seat game's players each had their own.
+    humans = [s for s, who in session.save.seats.items() if who == "human"]
+    reader = seat or (humans[0] if len(humans) == 1 else None)
+    kept = [k for k in session.save.narration if k["seat"] == reader]
     if kept and not offline:
         # The prose that was shown, model's and offline alike, in the order it was shown.
         for entry in kept:

@@ -8,6 +8,7 @@ secrets before the next player's are shown.
 from __future__ import annotations
 
 import sys
+import threading
 from dataclasses import dataclass, field
 from typing import Callable, TextIO
 
@@ -73,6 +74,8 @@ class Table:
     told: dict = field(default_factory=dict)     # seat -> prose shown, for `log`
     asked: tuple | None = None                   # the decision last put to a player
     llm: object | None = None                    # an LLMTelling, when a model narrates
+    remotes: dict = field(default_factory=dict)  # seat -> RemoteSeat, for seats played from afar
+    lock: object = field(default_factory=threading.Lock)   # the game is read from other threads too
 
     def __post_init__(self):
         s = self.session
@@ -84,7 +87,8 @@ class Table:
         self.at_screen = None if self.hotseat else (self.humans[0] if self.humans else None)
         # One narrator per human seat: each keeps track of what its reader knows.
         known = set(s.save.options.get("known", []))
-        self.narrators = {seat: Narrator(s.story, s.save.seed, known, s.episode) for seat in self.humans}
+        self.narrators = {seat: Narrator(s.story, s.save.seed, known, s.episode)
+                          for seat in (*self.humans, *self.remotes)}
 
     # --- output ---------------------------------------------------------------------
     def say(self, text: str = "") -> None:
@@ -93,6 +97,9 @@ class Table:
 
     def tell(self, start: int, events) -> None:
         """Narrate events to the seats that may know them; queue what the screen must not show."""
+        for seat, remote in self.remotes.items():
+            for passage in self.narrators[seat].tell(events, start, seat):
+                remote.tell(passage)
         for seat in self.humans:
             passages = self.narrators[seat].tell(events, start, seat)
             if seat == self.at_screen and self.llm is not None and passages:
@@ -107,6 +114,10 @@ class Table:
                 # Another seat's passages wait for that seat's turn at the screen. Public
                 # events are told to it again there, so it misses nothing.
                 self.queued.setdefault(seat, []).extend(passages)
+                if self.llm is not None and passages:
+                    # Kept too: with a model narrating, replay reads a seat's story from the
+                    # save, and these passages are part of it.
+                    self.keep(seat, "\n\n".join(passages), start, start + len(events), by_model=False)
 
     def tell_by_model(self, seat: str, offline: list[str], start: int, end: int) -> str:
         """Stream the model's telling of one move; the save keeps what was shown."""
@@ -116,9 +127,22 @@ class Table:
 
         text, by_model = self.llm.tell(offline, seat, self.session.view(seat), write)
         self.say("\n")
-        self.session.save.narration.append(
-            {"at": start, "to": end, "seat": seat, "text": text, "by": "llm" if by_model else "offline"})
+        self.keep(seat, text, start, end, by_model)
         return text
+
+    def keep(self, seat: str, text: str, start: int, end: int, by_model: bool) -> None:
+        """Keep prose shown for events start..end in the save, and write it: the move itself
+        was saved before it was told, so without this the last move's prose would be lost."""
+        save = self.session.save
+        if any(k["seat"] == seat and k["to"] > start for k in save.narration):
+            return  # resuming retells the last moves in brief; the save has them already
+        save.narration.append({"at": start, "to": end, "seat": seat, "text": text,
+                               "by": "llm" if by_model else "offline"})
+        if self.session.autosave:
+            try:
+                save.write()
+            except OSError:
+                pass  # act() has said so; the next move writes the whole save again
 
     def hand_off(self, seat: str) -> bool:
         """Clear the screen and wait for the next player; False if input ended."""
@@ -135,12 +159,17 @@ class Table:
             self.say(render.prose(p) + "\n")
         return True
 
+    def who(self, seat: str) -> str:
+        if seat in self.remotes:
+            return "a player at another terminal"
+        return "you" if seat in self.humans else "a bot"
+
     # --- the game -------------------------------------------------------------------
     def run(self, opening: bool = True) -> int:
         s = self.session
         log = s.log
         self.say(f"{s.story.title} — {s.story.episode(s.episode)['title']}  (save: {s.save.slot})")
-        self.say(", ".join(f"{self.names[x]}: {'you' if x in self.humans else 'a bot'}"
+        self.say(", ".join(f"{self.names[x]}: {self.who(x)}"
                            for x in s.seats) + ". Type `help` for commands.\n")
         if opening:
             self.tell(0, log)
@@ -154,6 +183,9 @@ class Table:
             seat = s.to_act()[0]
             if seat in self.bots:
                 self.act(seat, self.bots[seat].choose(s.view(seat)))
+                continue
+            if seat in self.remotes:
+                self.remote_turn(seat)
                 continue
             if self.hotseat and seat != self.at_screen and not self.hand_off(seat):
                 return self.leave()
@@ -185,11 +217,24 @@ class Table:
             self.say(f"{err.message}\nWhat you can do now: {legal}. Nothing has changed.\n")
         return True
 
+    def remote_turn(self, seat: str) -> None:
+        """Ask the joiner at `seat` and play their answer; a mistake is explained to them."""
+        remote = self.remotes[seat]
+        with self.lock:
+            view = self.session.view(seat)
+        text = remote.ask(self.screen.decision(view, self.names), list(view.legal))
+        try:
+            self.act(seat, text)
+        except GameError as err:
+            legal = ", ".join(err.legal or view.legal)
+            remote.refuse(f"{err.message} What you can do now: {legal}. Nothing has changed.")
+
     def act(self, seat: str, text: str) -> None:
         """Play an action and tell it; a save that cannot be written does not stop the game."""
         start = len(self.session.log)
         try:
-            self.session.act(seat, text)
+            with self.lock:
+                self.session.act(seat, text)
         except OSError as err:
             self.say(f"(The move is made, but the save could not be written: {err.strerror or err}."
                      " Play goes on; narrator writes the whole game again after the next move.)\n")
@@ -231,6 +276,8 @@ class Table:
         # The ending page is for both players: nothing on it is a secret.
         self.say("\n" + render.page(page.title, page.text))
         self.say(f"({page.condition})")
+        for remote in self.remotes.values():
+            remote.send({"type": "end", "title": page.title, "text": page.text, "condition": page.condition})
         if s.first_time:
             self.say("A new ending is unlocked. `narrator endings` shows your collection.")
         return 0

@@ -84,8 +84,9 @@ class Save:
             actions.append((seat.strip(), text.strip()))
         seats = need("seats", dict, 'seats = { takeo = "human", fumie = "bot:partner" }')
         for seat, who in seats.items():
-            if not isinstance(who, str) or not (who == "human" or who.startswith("bot:")):
-                raise BrokenFile(path, f"seat {seat} is played by {who!r}; a seat is \"human\" or \"bot:NAME\"",
+            if not isinstance(who, str) or not (who in ("human", "remote") or who.startswith("bot:")):
+                raise BrokenFile(path, f"seat {seat} is played by {who!r}; a seat is \"human\","
+                                 " \"remote\" or \"bot:NAME\"",
                                  "Mend the [seats] table")
         narration = need("narration", list, '[{ at = 0, to = 5, seat = "takeo", text = "…", by = "llm" }]', [])
         for i, entry in enumerate(narration):

@@ -41,7 +41,7 @@ class OpenAIChat:
             raise _status_error(response.status_code, response.text[:ERROR_BODY_LIMIT], self)
         try:
             return [m["id"] for m in response.json()["data"]]
-        except (ValueError, KeyError, TypeError):
+        except (ValueError, RecursionError, KeyError, TypeError):
             raise LLMError("garbage", f"{self.base}/models did not answer with a list of models;"
                            " is this an OpenAI-compatible server (the URL usually ends in /v1)?") from None
 
@@ -84,7 +84,7 @@ class OpenAIChat:
 def _deltas(data: str) -> Iterator[str]:
     try:
         event = json.loads(data)
-    except ValueError:
+    except (ValueError, RecursionError):  # JSON nested too deep for Python is garbage too
         raise LLMError("garbage", f"the server sent something that is not JSON: {data[:80]!r}") from None
     if not isinstance(event, dict):
         raise LLMError("garbage", f"the server sent an unexpected event: {data[:80]!r}")
@@ -105,7 +105,7 @@ def _whole_reply(body: str) -> Iterator[str]:
     try:
         reply = json.loads(body)
         text = reply["choices"][0]["message"]["content"]
-    except (ValueError, KeyError, IndexError, TypeError):
+    except (ValueError, RecursionError, KeyError, IndexError, TypeError):
         raise LLMError("garbage", f"the server's reply is not a chat completion: {body[:80]!r}") from None
     if isinstance(text, str):
         yield text
@@ -130,7 +130,7 @@ def _message(obj) -> str:
 def _status_error(status: int, body: str, client: OpenAIChat) -> LLMError:
     try:
         detail = _message(json.loads(body))
-    except ValueError:
+    except (ValueError, RecursionError):
         detail = body.strip()[:200]
     if client.config.api_key:
         # Some servers echo a refused key; the message is shown and may be logged.

@@ -14,10 +14,11 @@ _ESCAPES = re.compile(
     r"\x1b\[[0-?]*[ -/]*[@-~]"            # CSI
     r"|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)?"  # OSC, to BEL or ST
     r"|\x1b[PX^_][^\x1b]*(?:\x1b\\)?"      # DCS, SOS, PM, APC strings
-    r"|\x1b[@-Z\\-_]"                      # other two-character escapes
+    r"|\x1b[0-Z\\-~]"                      # other two-character escapes (ESC 7, ESC c...)
     r"|[\x80-\x9f]"                        # C1 controls
 )
 _CONTROLS = re.compile(r"[\x00-\x08\x0b-\x1f\x7f]")
+HOLD = 256   # how long an escape sequence cut in two is waited for (a link's OSC 8 is long)
 
 
 def clean(text: str) -> str:
@@ -38,9 +39,12 @@ class Cleaner:
 
     def feed(self, piece: str) -> str:
         text = self.pending + piece
-        # An ESC near the end may begin a sequence whose rest has not arrived yet.
+        # An ESC near the end may begin a sequence whose rest has not arrived yet: one that
+        # does not match yet, or one that runs to the end of the text (an OSC or DCS string
+        # whose terminator is still to come: cleaned now, the rest of it would be shown).
         cut = text.rfind("\x1b")
-        if cut != -1 and len(text) - cut < 64 and not _ESCAPES.match(text, cut):
+        seq = _ESCAPES.match(text, cut) if cut != -1 else None
+        if cut != -1 and len(text) - cut < HOLD and (seq is None or seq.end() == len(text)):
             text, self.pending = text[:cut], text[cut:]
         else:
             self.pending = ""

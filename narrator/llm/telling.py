@@ -55,9 +55,11 @@ class LLMTelling:
             shown += tail
             if not shown.strip():
                 raise LLMError("garbage", "the server sent an empty reply")
-        except (LLMError, KeyboardInterrupt) as err:
-            if isinstance(err, LLMError):
-                self._failed(err)
+        except (Exception, KeyboardInterrupt) as err:
+            # Ctrl-C stops the model, not the game. A backend is outside code (a plug-in, a
+            # library): whatever else it raises is a failure to narrate, not the game's end.
+            if not isinstance(err, KeyboardInterrupt):
+                self._failed(err if isinstance(err, LLMError) else LLMError("backend", f"the backend broke: {err!r}"))
             if shown:
                 write("\n…\n")
             write(plain)

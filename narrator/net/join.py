@@ -1,0 +1,114 @@
+"""The joiner's side: a thin terminal for one remote seat.
+
+It shows what the host sends (this seat's narration, its decisions, what a command
+shows) and sends back what the player types. It knows nothing of the game itself: the
+host decides everything.
+"""
+from __future__ import annotations
+
+import socket
+from typing import TextIO
+
+from narrator import render
+from narrator.net import wire
+
+
+def split_address(address: str) -> tuple[str, int]:
+    host, sep, port = address.rpartition(":")
+    if not sep or not port.isdigit():
+        raise ValueError(f"{address!r} is not an address: give it as HOST:PORT, like 127.0.0.1:7777")
+    return host.strip("[]") or "127.0.0.1", int(port)
+
+
+def play(address: str, code: str, seat: str | None, reader, out: TextIO) -> int:
+    host, port = split_address(address)
+    try:
+        sock = socket.create_connection((host, port), timeout=10)
+    except OSError as err:
+        out.write(f"Cannot reach the host at {address}: {err.strerror or err}. Is `narrator host` running there?\n")
+        return 1
+    sock.settimeout(None)
+    wire.send(sock, {"type": "hello", "code": code, **({"seat": seat} if seat else {})})
+    return Client(sock, reader, out, address, code).run()
+
+
+class Client:
+    def __init__(self, sock, reader, out: TextIO, address: str, code: str):
+        self.sock, self.reader, self.out = sock, reader, out
+        self.address, self.code = address, code
+        self.name = "you"
+        self.commands: list[str] = []
+        self.prompt: dict | None = None
+        self.welcomed = False
+        self.last_sent = ""
+
+    def say(self, text: str) -> None:
+        self.out.write(text + "\n")
+        self.out.flush()
+
+    def run(self) -> int:
+        messages = wire.Reader(self.sock)
+        while True:
+            try:
+                message = messages.read()
+            except wire.BadMessage:
+                continue    # the host never sends these; ignore rather than fall over
+            except (wire.Closed, OSError):
+                if not self.welcomed:
+                    return 1
+                self.say(f"\nThe connection to the host is gone. The game is kept by the host;"
+                         f" rejoin with: narrator join {self.address} {self.code}")
+                return 1
+            done = self.handle(message)
+            if done is not None:
+                return done
+
+    def handle(self, message: dict) -> int | None:
+        kind = message.get("type")
+        if kind == "welcome":
+            self.welcomed = True
+            self.name = str(message.get("name", "you"))
+            self.commands = [str(c) for c in message.get("commands", [])]
+            self.say(f"You play {self.name}. Commands: {', '.join(self.commands + ['quit'])}.\n")
+        elif kind == "tell":
+            self.say(render.prose(str(message.get("text", ""))) + "\n")
+        elif kind == "prompt":
+            self.prompt = message
+            return self.ask()
+        elif kind == "shown":
+            self.say(str(message.get("text", "")))
+            return self.ask()
+        elif kind == "error":
+            self.say(f"(host: {message.get('message')})")
+            if not self.welcomed:
+                return 1
+            if self.last_sent == "show":
+                return self.ask()
+        elif kind == "end":
+            self.say("\n" + render.page(str(message.get("title", "")), str(message.get("text", ""))))
+            if message.get("condition"):
+                self.say(f"({message['condition']})")
+            return 0
+        return None
+
+    def ask(self) -> int | None:
+        if self.prompt is None:
+            return None
+        self.say(str(self.prompt.get("decision", "")))
+        legal = [str(a) for a in self.prompt.get("legal", [])]
+        while True:
+            line = self.reader.read(f"{self.name}> ", [*legal, *self.commands, "quit"])
+            if line is None or line.strip().lower() == "quit":
+                self.say(f"\nYou left. The host keeps the game; rejoin with: narrator join {self.address} {self.code}")
+                self.sock.close()
+                return 0
+            if line.strip():
+                break
+        word = line.split()[0].lower()
+        if word in self.commands:
+            self.last_sent = "show"
+            wire.send(self.sock, {"type": "show", "command": word})
+        else:
+            self.last_sent = "act"
+            wire.send(self.sock, {"type": "act", "text": line})
+        return None
