@@ -58,8 +58,10 @@ class LLMTelling:
         except (Exception, KeyboardInterrupt) as err:
             # Ctrl-C stops the model, not the game. A backend is outside code (a plug-in, a
             # library): whatever else it raises is a failure to narrate, not the game's end.
-            if not isinstance(err, KeyboardInterrupt):
-                self._failed(err if isinstance(err, LLMError) else LLMError("backend", f"the backend broke: {err!r}"))
+            if isinstance(err, Exception) and not isinstance(err, LLMError):
+                err = LLMError("backend", f"the backend broke: {err!r}")
+            if isinstance(err, LLMError):
+                self._failed(err)
             if shown:
                 write("\n…\n")
             write(plain)
