@@ -312,6 +312,9 @@ def host(ctx, story, seat, seed, players, mix, remote_count, bot, bind, port, re
                f"    narrator join {server.address} {server.code}\n")
     try:
         code = table_.run(opening=not resume)
+    except KeyboardInterrupt:
+        click.echo(f"\nThe game is saved; `narrator host --continue {session.save.slot}` hosts it again.")
+        code = 0
     finally:
         server.close()
     sys.exit(code)

@@ -222,12 +222,15 @@ class Table:
         remote = self.remotes[seat]
         with self.lock:
             view = self.session.view(seat)
-        text = remote.ask(self.screen.decision(view, self.names), list(view.legal))
-        try:
-            self.act(seat, text)
-        except GameError as err:
-            legal = ", ".join(err.legal or view.legal)
-            remote.refuse(f"{err.message} What you can do now: {legal}. Nothing has changed.")
+        decision, legal = self.screen.decision(view, self.names), list(view.legal)
+        text = remote.ask(decision, legal)
+        while True:
+            try:
+                self.act(seat, text)
+                return
+            except GameError as err:
+                mistake = f"{err.message} What you can do now: {', '.join(err.legal or legal)}. Nothing has changed."
+                text = remote.ask(decision, legal, mistake)
 
     def act(self, seat: str, text: str) -> None:
         """Play an action and tell it; a save that cannot be written does not stop the game."""

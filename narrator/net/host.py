@@ -33,7 +33,9 @@ class RemoteSeat:
         self.inbox: queue.Queue[str] = queue.Queue()
         self.history: list[dict] = []
         self.prompt: dict | None = None       # the question waiting for an answer
-        self.lock = threading.Lock()          # one writer at a time on the socket
+        # One writer at a time on the socket, and a joiner who arrives while a passage is
+        # being told gets it exactly once: attaching and telling take turns.
+        self.lock = threading.RLock()
         self.on_leave: Callable[[RemoteSeat], None] = lambda seat: None
 
     @property
@@ -43,11 +45,11 @@ class RemoteSeat:
     def attach(self, conn: socket.socket) -> None:
         with self.lock:
             self.conn = conn
-        self.send({"type": "welcome", "seat": self.seat, "name": self.name, "commands": self.commands})
-        for message in self.history[-RECENT:]:
-            self.send(message)
-        if self.prompt is not None:
-            self.send(self.prompt)
+            self.send({"type": "welcome", "seat": self.seat, "name": self.name, "commands": self.commands})
+            for message in self.history[-RECENT:]:
+                self.send(message)
+            if self.prompt is not None:
+                self.send(self.prompt)
 
     def detach(self, conn: socket.socket) -> None:
         with self.lock:
@@ -67,25 +69,36 @@ class RemoteSeat:
                 return
             try:
                 wire.send(conn, message)
+                return
             except OSError:
-                conn = None
-        if conn is None and self.conn is not None:
-            self.detach(self.conn)
+                pass
+        self.detach(conn)   # the joiner is gone; they may come back
 
     def tell(self, text: str) -> None:
         message = {"type": "tell", "text": text}
-        self.history.append(message)
-        self.send(message)
+        with self.lock:
+            self.history.append(message)
+            self.send(message)
 
-    def ask(self, decision: str, legal: list[str]) -> str:
-        """Put a decision to the joiner and wait for their answer (through any reconnection)."""
-        while not self.inbox.empty():   # answers sent out of turn are not kept
-            self.inbox.get_nowait()
-        self.prompt = {"type": "prompt", "decision": decision, "legal": legal}
-        self.send(self.prompt)
-        text = self.inbox.get()
-        self.prompt = None
-        return text
+    def ask(self, decision: str, legal: list[str], mistake: str | None = None) -> str:
+        """Put a decision to the joiner and wait for their answer (through any reconnection).
+        After a `mistake`, the question is open again before the joiner hears of it, so a
+        quick second try is never turned away as out of turn."""
+        with self.lock:
+            self.prompt = {"type": "prompt", "decision": decision, "legal": legal}
+            if mistake:
+                self.send({"type": "error", "message": mistake})
+            self.send(self.prompt)
+        return self.inbox.get()
+
+    def answer(self, text: str) -> bool:
+        """Take the joiner's answer to the decision put to them; False if none is."""
+        with self.lock:
+            if self.prompt is None:
+                return False
+            self.prompt = None   # one answer per question: a second one is out of turn
+            self.inbox.put(text)
+            return True
 
     def refuse(self, message: str) -> None:
         self.send({"type": "error", "message": message})
@@ -167,10 +180,8 @@ class Host:
             text = message.get("text")
             if not isinstance(text, str) or not text.strip() or len(text) > 200:
                 seat.refuse('an action is {"type": "act", "text": "up"}; that one was dropped')
-            elif seat.prompt is None:
+            elif not seat.answer(text.strip()):
                 seat.refuse("it is not your move; wait for your prompt")
-            else:
-                seat.inbox.put(text.strip())
         elif kind == "show":
             command = message.get("command")
             if command not in seat.commands:

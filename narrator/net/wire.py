@@ -43,7 +43,7 @@ class Reader:
             cut = self.buffer.find(b"\n")
             if cut != -1:
                 line, self.buffer = self.buffer[:cut], self.buffer[cut + 1:]
-                if self.skipping:
+                if self.skipping or len(line) > MAX_LINE:
                     self.skipping = False
                     raise BadMessage(f"message too long (the limit is {MAX_LINE} bytes)")
                 return _parse(line)
