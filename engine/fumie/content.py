@@ -9,12 +9,12 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
+from pydantic import Field, model_validator
 
 from engine.errors import StoryError
 from engine.fumie.conditions import Condition
+from engine.storyfiles import FORMAT_VERSION, EndingBook, EndingPage, Frozen, validated
 
-FORMAT_VERSION = 1
 SEATS = ("takeo", "fumie")
 HAND_SIZE = 3
 FACE_DOWN_LIMIT = 4
@@ -25,8 +25,7 @@ Who = Literal["user", "opponent", "both"]
 Pile = Literal["user", "opponent", "any"]
 
 
-class _Frozen(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True)
+_Frozen = Frozen
 
 
 class Instead(_Frozen):
@@ -163,20 +162,6 @@ class Sheet(_Frozen):
     end: list[SheetEnd]
 
 
-class EndingPage(_Frozen):
-    id: str = Field(pattern=r"^[a-z][a-z0-9_]*$")
-    title: str
-    tone: Literal["true", "good", "bittersweet", "bad", "neutral"]
-    condition: str
-    text: str
-
-
-class EndingBook(_Frozen):
-    format_version: int
-    episode: str
-    ending: list[EndingPage] = Field(min_length=1)
-
-
 class CardFile(_Frozen):
     format_version: int
     card: list[Card]
@@ -200,23 +185,6 @@ def _steps(steps: list[Step] | None):
             yield from _steps(s.instead.effect)
 
 
-def _validated(model: type[BaseModel], data: dict, file: str) -> BaseModel:
-    version = data.get("format_version")
-    if version != FORMAT_VERSION:
-        raise StoryError(
-            file, "format_version",
-            f"is {version!r}, but this version of narrator reads format_version = {FORMAT_VERSION};"
-            " update the file or narrator",
-        )
-    try:
-        return model.model_validate(data)
-    except ValidationError as err:
-        first = err.errors()[0]
-        key = ".".join(str(p) for p in first["loc"]) or "(top level)"
-        more = f" (and {err.error_count() - 1} more problems)" if err.error_count() > 1 else ""
-        raise StoryError(file, key, first["msg"] + more) from None
-
-
 class Content:
     """A validated box of For Fumie: look cards, sheets and pages up by id."""
 
@@ -234,16 +202,16 @@ class Content:
                    sheet_file: tuple[str, dict], book_files: list[tuple[str, dict]],
                    culprit: frozenset[str] = frozenset()) -> "Content":
         """Build from (file name, parsed TOML) pairs; raises StoryError naming the file."""
-        cards = _validated(CardFile, card_file[1], card_file[0]).card
+        cards = validated(CardFile, card_file[1], card_file[0]).card
         seen: set[str] = set()
         for i, card in enumerate(cards):
             if card.id in seen:
                 raise StoryError(card_file[0], f"card.{i}.id", f"{card.id!r} is used twice; every card needs its own id")
             seen.add(card.id)
-        sheets = _validated(SheetFile, sheet_file[1], sheet_file[0]).sheet
+        sheets = validated(SheetFile, sheet_file[1], sheet_file[0]).sheet
         books = {}
         for name, data in book_files:
-            book = _validated(EndingBook, data, name)
+            book = validated(EndingBook, data, name)
             books[book.episode] = book
         content = cls(episodes, cards, sheets, books, frozenset(culprit))
         content._check(card_file[0], sheet_file[0])

@@ -13,7 +13,7 @@ from functools import lru_cache
 from typing import Sequence
 
 from engine.contract import Ending
-from engine.errors import GameOver, IllegalAction, NotYourTurn
+from engine import legality
 from engine.events import Event, private, public
 from engine.fumie import effects
 from engine.fumie.actions import STOP, UP, Action, parse
@@ -89,14 +89,8 @@ def _turn_start(content: Content, seat: str, episode: str) -> tuple[Action, ...]
 
 def apply(state: State, seat: str, action: Action) -> list[Event]:
     """Carry out one action of `seat`; the only place an action's legality is decided."""
-    if state.ended is not None:
-        raise GameOver("The game is over; start a new one to play again.")
-    if seat not in to_act(state):
-        who = " or ".join(to_act(state))
-        raise NotYourTurn(f"It is {who}'s move, not {seat}'s.")
-    legal = legal_actions(state, seat)
-    if action not in legal:
-        raise IllegalAction(f"{str(action)!r} is not possible now.", legal=tuple(map(str, legal)))
+    legality.check(state, seat, action, over=state.ended is not None, to_act=to_act,
+                   legal_actions=legal_actions)
     log: list[Event] = []
     state.moves += 1
     if action == STOP:

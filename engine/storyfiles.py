@@ -1,0 +1,65 @@
+"""What every story's files share: the format version, validation with errors that
+name the file, the key and the fix, and the ending book.
+
+Each family validates its own cards with its own models; these are the parts that
+would otherwise be written once per family.
+"""
+from __future__ import annotations
+
+from typing import Callable, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+from engine.errors import StoryError
+
+FORMAT_VERSION = 1
+
+
+class Frozen(BaseModel):
+    """A story record: no unknown keys (a typo is an error), immutable once loaded."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True)
+
+
+class EndingPage(Frozen):
+    id: str = Field(pattern=r"^[a-z][a-z0-9_]*$")
+    title: str
+    tone: Literal["true", "good", "bittersweet", "bad", "neutral"]
+    condition: str
+    text: str
+
+
+class EndingBook(Frozen):
+    format_version: int
+    episode: str
+    ending: list[EndingPage] = Field(min_length=1)
+
+
+def validated(model: type[BaseModel], data: dict, file: str) -> BaseModel:
+    """`data` (one parsed file) as `model`; raises StoryError naming the file and key."""
+    version = data.get("format_version")
+    if version != FORMAT_VERSION:
+        raise StoryError(
+            file, "format_version",
+            f"is {version!r}, but this version of narrator reads format_version = {FORMAT_VERSION};"
+            " update the file or narrator",
+        )
+    try:
+        return model.model_validate(data)
+    except ValidationError as err:
+        first = err.errors()[0]
+        key = ".".join(str(p) for p in first["loc"]) or "(top level)"
+        more = f" (and {err.error_count() - 1} more problems)" if err.error_count() > 1 else ""
+        raise StoryError(file, key, first["msg"] + more) from None
+
+
+def reader(folder, prefix: str, read: Callable) -> Callable[..., tuple[str, dict]]:
+    """`named("endings", "basic.toml")` -> (its name for messages, its parsed data).
+    The caller's `read` does the I/O; the engine only knows the files' names."""
+    def named(*parts: str) -> tuple[str, dict]:
+        path = folder
+        for part in parts:
+            path = path / part
+        name = "/".join((prefix, *parts))
+        return name, read(path, name)
+    return named
