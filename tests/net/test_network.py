@@ -191,3 +191,27 @@ def test_host_and_join_commands_play_a_game_and_continue(tmp_path):
     again.send_signal(signal.SIGINT)
     again.communicate(timeout=30)
     assert first.startswith("Hosting For Fumie (save: fumie-basic-1)")
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_a_whole_game_of_snow_white_with_two_joiners(hosted, seed):
+    """Snow White at six: two seats played from afar, the rest by bots; each joiner is told
+    only its own seat's secrets."""
+    seats = {"p1": "remote", "p2": "remote", **{f"p{i}": "bot:partner" for i in range(3, 7)}}
+    game = hosted("applerulette", "tale", seats, seed, table={"players": 6})
+    one = Peer(game.server.address, game.server.code, seat="p1")
+    two = Peer(game.server.address, game.server.code, seat="p2")
+    import threading
+
+    ends = {}
+    runners = [threading.Thread(target=lambda p=p, k=k: ends.__setitem__(k, p.play(random.Random(seed + k))))
+               for k, p in enumerate((one, two))]
+    for r in runners:
+        r.start()
+    for r in runners:
+        r.join(60)
+    assert game.session.ending() is not None
+    assert all(end is not None and end["type"] == "end" for end in ends.values())
+    for seat, peer in (("p1", one), ("p2", two)):
+        told = [m["text"] for m in peer.messages if m["type"] == "tell"]
+        assert told == Narrator(game.story, seed, set(), "tale").tell(game.session.log, 0, seat)

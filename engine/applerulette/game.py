@@ -1,0 +1,424 @@
+"""Snow White Apple Roulette's rules: the family protocol of engine.contract.
+
+Setup (the rulebook's tables, the NPC at four players), the Opening Phase's private
+looks, the Story Phase's turns (five actions), the Last-Turn Phase once the draw pile
+is gone, and the Ending Phase (the Queen's apple, the characters, the feast). Legality
+is decided here, in `apply`, and nowhere else.
+"""
+from __future__ import annotations
+
+import random
+from typing import Sequence
+
+from engine.applerulette import effects
+from engine.applerulette.actions import CHECK, KEEP, PROGRESS, STOP, Action, act, parse
+from engine.applerulette.content import NPC, NPC_AT, PLAYERS, STOPPED, Content
+from engine.applerulette.state import Pending, State
+from engine import legality
+from engine.contract import Ending
+from engine.errors import IllegalAction
+from engine.events import Event, private, public
+
+parse_action = parse
+
+DEFAULT_PLAYERS = 5
+# The long night: a Story Phase that goes on this many rounds (turns per player) without
+# the draw pile running out ends anyway, and the Last-Turn Phase begins.
+LONG_NIGHT_ROUNDS = 12
+
+
+# --- the table ----------------------------------------------------------------------
+
+def table(content: Content, options: dict) -> tuple[int, int]:
+    """(players, mix) from the options, checked; raises IllegalAction saying what is allowed."""
+    players = options.get("players", DEFAULT_PLAYERS)
+    if isinstance(players, bool) or not isinstance(players, int) or players not in PLAYERS:
+        raise IllegalAction(f"Snow White Apple Roulette is played by 4 to 8 players, not {players!r}.")
+    mix = options.get("mix", 1)
+    offered = len(content.mixes(players))
+    if isinstance(mix, bool) or not isinstance(mix, int) or not 1 <= mix <= offered:
+        if offered == 1:
+            raise IllegalAction(f"At {players} players the rulebook offers one mix of characters: use"
+                                f" mix 1 (or leave it out), not {mix!r}.")
+        raise IllegalAction(f"At {players} players the rulebook offers mixes 1 and 2, not {mix!r}.")
+    return players, mix
+
+
+def seats(content: Content, options: dict) -> tuple[str, ...]:
+    """p1..pN in turn order (p1 starts), and the NPC at four players."""
+    players, _ = table(content, options)
+    return tuple(f"p{i}" for i in range(1, players + 1)) + ((NPC,) if players == NPC_AT else ())
+
+
+def new_game(content: Content, seat_names: Sequence[str], seed: int, options: dict) -> State:
+    """Set a game up as the rulebook's Setup says, and play the Opening Phase.
+
+    options: `players` (4-8, default 5), `mix` (1 or 2 where the table offers two).
+    """
+    players, mix = table(content, options)
+    all_seats = seats(content, options)
+    assert tuple(seat_names) == all_seats, f"this table seats {all_seats}, not {tuple(seat_names)}"
+    rng = random.Random(seed)
+    player_seats = tuple(s for s in all_seats if s != NPC)
+    npc = NPC if players == NPC_AT else None
+
+    # 1-2. The draw pile, and one card set aside unseen.
+    pile = content.deck(players)
+    rng.shuffle(pile)
+    aside = [pile.pop()]
+    # The characters in play: Snow White and the Queen always, the rest of each faction
+    # drawn from the box; which ones are in play is known to the table.
+    cast = _cast(content, players, mix, rng)
+    # 3. Apple tiles, one a seat; which are poisoned is chosen at random.
+    tile_ids = [f"a{i}" for i in range(1, len(all_seats) + 1)]
+    poisoned = set(rng.sample(tile_ids, content.poisoned(players)))
+    tiles = {s: [t] for s, t in zip(all_seats, tile_ids)}
+    # 4. Characters; at four players the NPC's first, never the Queen.
+    roles: dict[str, str] = {}
+    deal = list(cast)
+    if npc is not None:
+        candidates = [c for c in deal if c != content.queen]
+        roles[npc] = rng.choice(candidates)
+        deal.remove(roles[npc])
+    rng.shuffle(deal)
+    roles.update(zip(player_seats, deal))
+    # 5. A hand of one card each.
+    hands = {s: [pile.pop()] for s in all_seats}
+
+    state = State(content, seed, rng, all_seats, player_seats, npc, mix, cast, roles, tiles, poisoned,
+                  hands, pile, aside, list(all_seats),
+                  knows_tile={s: {} for s in all_seats}, knows_role={s: set() for s in all_seats})
+    log: list[Event] = [public("setup", players=players, npc=npc is not None, mix=mix, seats=list(all_seats),
+                               cast=list(cast), poisoned=len(poisoned), pile=len(pile), aside=len(aside))]
+    # 6. Each player looks at their own apple, character and hand (the NPC has no player).
+    for s in player_seats:
+        tile = tiles[s][0]
+        state.knows_tile[s][tile] = tile in poisoned
+        log.append(private("deal_seen", (s,), seat=s, character=roles[s], apple=tile in poisoned,
+                           tile=tile, card=hands[s][0]))
+    _opening(state, log)
+    # 7. The start player: the one who most recently ate an apple, here p1.
+    _begin_turn(state, player_seats[0], log)
+    state.log.extend(log)
+    return state
+
+
+def _cast(content: Content, players: int, mix: int, rng: random.Random) -> tuple[str, ...]:
+    m = content.mixes(players)[mix - 1]
+    chosen: set[str] = set()
+    for faction, n in (("snow_white", m.snow_white), ("queen", m.queen), ("rose", m.rose)):
+        pool = content.of_faction(faction)
+        fixed = [c for c in pool if c in (content.snow_white, content.queen)]
+        rest = [c for c in pool if c not in fixed]
+        chosen.update(fixed)
+        chosen.update(rng.sample(rest, n - len(fixed)))
+    return tuple(c for c in content.characters if c in chosen)
+
+
+def _opening(state: State, log: list[Event]) -> None:
+    """Green sees Snow White; Black sees where the poisoned apples lie. Each only if in
+    play; a private look only for a seat with a player (an NPC opens no eyes)."""
+    content = state.content
+    sw = state.seat_of(content.snow_white)
+    for op in ("see_snow_white", "see_poisoned"):
+        for character in content.with_power("opening", op):
+            if character not in state.cast:
+                continue
+            log.append(public("opening", who=character))
+            seat = state.seat_of(character)
+            if seat == state.npc:
+                continue
+            if op == "see_snow_white":
+                state.knows_role[seat].add(sw)
+                log.append(private("green_sees", (seat,), seat=seat, snow_white=sw))
+            else:
+                where = [s for s in state.seats if any(t in state.poisoned for t in state.tiles[s])]
+                state.knows_tile[seat].update({t: t in state.poisoned for s in state.seats for t in state.tiles[s]})
+                log.append(private("black_sees", (seat,), seat=seat, poisoned=where))
+
+
+# --- whose move, and what is legal ----------------------------------------------------
+
+def to_act(state: State) -> tuple[str, ...]:
+    if state.ended is not None:
+        return ()
+    return (state.pending.seat,) if state.pending is not None else (state.active,)
+
+
+def legal_actions(state: State, seat: str) -> list[Action]:
+    if state.ended is not None or seat not in to_act(state):
+        return []
+    if state.pending is not None:
+        return [*state.pending.options, STOP]
+    # A seat's view and then its move ask for the same list: it is made once per moment.
+    key = (state.moves, len(state.log), seat)
+    if state.legal_cache is None or state.legal_cache[0] != key:
+        state.legal_cache = (key, (*_turn_actions(state, seat), STOP))
+    return list(state.legal_cache[1])
+
+
+def _turn_actions(state: State, seat: str) -> list[Action]:
+    out: list[Action] = []
+    if state.phase == "story":
+        out.append(PROGRESS)
+    else:   # no draw pile: story progress only uses the hand
+        out += progress_choices(state, seat)
+    others = [s for s in state.living if s != seat]
+    out += [act("exchange", "hand", s) for s in others]
+    out += [act("exchange", "apple", s) for s in others]
+    if state.tiles[seat]:
+        out.append(CHECK)
+    power = state.character(seat).power("turn")
+    if power is not None and not (power.once and seat in state.used):
+        out += [act("ability", *t) for t in effects.targets(state, seat, power.target)]
+    return out
+
+
+def can_use(state: State, seat: str, card_id: str) -> bool:
+    card = state.content.cards[card_id]
+    if card.when == "any":
+        return True
+    if card.when == "last_turn":
+        return state.phase == "last" or _weapons_any_time(state, seat, card_id)
+    return False
+
+
+def _weapons_any_time(state: State, seat: str, card_id: str) -> bool:
+    return state.content.cards[card_id].weapon and \
+        state.character(seat).power("passive", "weapons_any_time") is not None
+
+
+def progress_choices(state: State, seat: str) -> list[Action]:
+    """Use or discard each card of the hand, as the cards allow."""
+    out: list[Action] = []
+    for i, card_id in enumerate(state.hands[seat], 1):
+        card = state.content.cards[card_id]
+        if can_use(state, seat, card_id):
+            out += [act("progress", "use", str(i), *t) for t in effects.targets(state, seat, card.target)]
+        if card.discard:
+            out.append(act("progress", "discard", str(i)))
+    return out
+
+
+# --- applying an action -------------------------------------------------------------
+
+def apply(state: State, seat: str, action: Action) -> list[Event]:
+    """Carry out one action of `seat`; the only place an action's legality is decided."""
+    legality.check(state, seat, action, over=state.ended is not None, to_act=to_act,
+                   legal_actions=legal_actions)
+    log: list[Event] = []
+    state.moves += 1
+    pending = state.pending
+    if action == STOP:
+        state.ended = effects.finish(state, STOPPED, "stopped", {"seat": seat})
+    elif pending is not None and pending.kind == "queen":
+        state.pending = None
+        _queen_gives(state, seat, action, log)
+    elif pending is not None and pending.kind == "may":
+        effects.resolve(state, action, log)
+    elif pending is not None:          # "progress": the drawn hand, to use or discard from
+        state.pending = None
+        _use_or_discard(state, seat, action, log)
+    else:
+        _turn(state, seat, action, log)
+    if state.ended is None and state.pending is None and state.phase in ("story", "last"):
+        _next_turn(state, log)
+    if state.ended is not None:
+        log.append(public("ending", ending=state.ended.id, cause=state.ended.cause, **state.ended.detail))
+    state.log.extend(log)
+    return log
+
+
+def ending(state: State) -> Ending | None:
+    return state.ended
+
+
+def _turn(state: State, seat: str, action: Action, log: list[Event]) -> None:
+    verb, args = action.verb, action.args
+    if action == PROGRESS:
+        _draw(state, seat, log)
+    elif verb == "progress":
+        _use_or_discard(state, seat, action, log)
+    elif verb == "exchange" and args[0] == "hand":
+        effects.exchange_hands(state, seat, args[1], seat, log)
+    elif verb == "exchange":
+        effects.exchange_apples(state, seat, args[1], seat, log)
+    elif action == CHECK:
+        effects.look_at_apples(state, seat, seat, log, told_all=True)
+    elif verb == "ability":
+        _ability(state, seat, args, log)
+    else:
+        raise AssertionError(f"unhandled turn action {action}")
+
+
+def _draw(state: State, seat: str, log: list[Event]) -> None:
+    """Draw so that the hand has two cards (two draws from an empty hand), as the pile allows."""
+    hand = state.hands[seat]
+    while len(hand) < 2 and state.pile:
+        card = state.pile.pop()
+        hand.append(card)
+        log.append(public("draw", seat=seat))
+        log.append(private("draw_seen", (seat,), seat=seat, card=card))
+    options = tuple(progress_choices(state, seat))
+    if options:
+        state.pending = Pending(seat, "progress", options)
+
+
+def _use_or_discard(state: State, seat: str, action: Action, log: list[Event]) -> None:
+    how, index, chosen = action.args[0], int(action.args[1]) - 1, action.args[2:]
+    card_id = state.hands[seat].pop(index)
+    state.discard.append(card_id)
+    if how == "discard":
+        log.append(public("card_discarded", seat=seat, card=card_id))
+        return
+    card = state.content.cards[card_id]
+    if card.when == "last_turn" and state.phase != "last":
+        # Only the Huntsman's power lets a weapon out before the last turn: he shows himself.
+        _reveal(state, seat, log, card=card_id)
+    data: dict = {"seat": seat, "card": card_id}
+    if len(chosen) == 1:
+        data["target"] = chosen[0]
+    elif chosen:
+        data["targets"] = list(chosen)
+    log.append(public("card_used", **data))
+    effects.run(state, seat, tuple(card.effect), chosen, card_id, log)
+
+
+def _ability(state: State, seat: str, chosen: tuple[str, ...], log: list[Event]) -> None:
+    character = state.character(seat)
+    power = character.power("turn")
+    if power.once:
+        state.used.add(seat)
+    _reveal(state, seat, log, **({"target": chosen[0]} if len(chosen) == 1 else
+                                 {"targets": list(chosen)} if chosen else {}))
+    effects.run(state, seat, tuple(power.effect), chosen, character.id, log)
+
+
+def _reveal(state: State, seat: str, log: list[Event], **data) -> None:
+    """Using an ability shows the character card to the table."""
+    state.revealed.add(seat)
+    log.append(public("ability", seat=seat, character=state.roles[seat], **data))
+
+
+# --- turns and phases -----------------------------------------------------------------
+
+def _next_turn(state: State, log: list[Event]) -> None:
+    if state.phase == "story":
+        players = [s for s in state.players if s in state.living or s == state.active]
+        i = players.index(state.active)
+        following = [s for s in players[i + 1:] + players[:i + 1] if s in state.living]
+        _begin_turn(state, following[0], log)
+    else:
+        _begin_turn(state, None, log)
+
+
+def _begin_turn(state: State, seat: str | None, log: list[Event]) -> None:
+    """Start the next turn: first check the draw pile. Without one, the Last-Turn Phase:
+    every living player, from this one on, takes one more turn; then the Ending Phase."""
+    if state.phase == "story":
+        long_night = state.turn >= LONG_NIGHT_ROUNDS * len(state.players)
+        if not state.pile or long_night:
+            state.phase = "last"
+            players = [s for s in state.players if s in state.living]
+            i = players.index(seat)
+            state.last_queue = players[i:] + players[:i]
+            log.append(public("last_turns", first=seat, reason="long_night" if state.pile else "pile_empty"))
+    if state.phase == "last":
+        state.last_queue = [s for s in state.last_queue if s in state.living]
+        if not state.last_queue:
+            _ending_phase(state, log)
+            return
+        seat = state.last_queue.pop(0)
+    state.active = seat
+    state.turn += 1
+    log.append(public("turn", seat=seat, number=state.turn, phase=state.phase))
+
+
+def _ending_phase(state: State, log: list[Event]) -> None:
+    """1. The Queen alone turns her apple face up; if it is poisoned she hands it on."""
+    state.phase = "ending"
+    queen = state.seat_of(state.content.queen)
+    if queen not in state.living:
+        _feast(state, log)
+        return
+    tiles = state.tiles[queen]
+    state.knows_tile[queen].update({t: t in state.poisoned for t in tiles})
+    if any(t in state.poisoned for t in tiles):
+        options = [act("give", s) for s in state.living if s != queen]
+        state.pending = Pending(queen, "queen", (*options, KEEP))
+        return
+    _show_queens_apple(state, queen, list(tiles), log, poisoned=False, apples=len(tiles))
+    _feast(state, log)
+
+
+def _queen_gives(state: State, queen: str, action: Action, log: list[Event]) -> None:
+    tiles = state.tiles[queen]
+    shown = list(tiles)
+    tile = next(t for t in tiles if t in state.poisoned)
+    if action == KEEP:
+        _show_queens_apple(state, queen, shown, log, poisoned=True, apples=len(shown), kept=True)
+    else:
+        target = action.args[0]
+        tiles.remove(tile)
+        state.tiles[target].append(tile)
+        state.queen_gift = target
+        _show_queens_apple(state, queen, shown, log, poisoned=True, apples=len(shown), target=target)
+    _feast(state, log)
+
+
+def _show_queens_apple(state: State, queen: str, tiles: list[str], log: list[Event], **data) -> None:
+    """The table sees the Queen's apple, and so who the Queen is."""
+    state.revealed.add(queen)
+    for s in state.seats:
+        state.knows_tile[s].update({t: t in state.poisoned for t in tiles})
+    log.append(public("queen_apple", seat=queen, **data))
+
+
+def _feast(state: State, log: list[Event]) -> None:
+    """2. The characters are turned face up. 3. Everyone eats: a poisoned apple kills
+    (the Prince comes back after two); the Cursed Ring kills whoever holds it."""
+    content = state.content
+    living = [s for s in state.seats if s in state.living]
+    state.revealed.update(living)
+    log.append(public("characters_revealed", roles={s: state.roles[s] for s in living}))
+    for s in living:
+        tiles = state.tiles[s]
+        for viewer in state.seats:
+            state.knows_tile[viewer].update({t: t in state.poisoned for t in tiles})
+        k = sum(1 for t in tiles if t in state.poisoned)
+        log.append(public("eat", seat=s, poisoned=k > 0, apples=len(tiles), poisoned_apples=k,
+                          cards=list(state.hands[s])))
+        if k:
+            state.deaths.setdefault(s, []).append("poison")
+            log.append(public("died", seat=s, cause="poison"))
+            if k >= 2 and state.character(s).power("passive", "revive_on_two_poisoned") is not None:
+                state.deaths[s].remove("poison")
+                state.revived.append(s)
+                log.append(public("revived", seat=s))
+    for s in living:
+        for card in state.hands[s]:
+            if content.cards[card].at_end == "kill_holder":
+                state.deaths.setdefault(s, []).append("ring")
+                log.append(public("died", seat=s, cause="ring", card=card))
+    state.ended = _verdict(state)
+
+
+def _verdict(state: State) -> Ending:
+    content = state.content
+    sw = state.seat_of(content.snow_white)
+    fate = state.deaths.get(sw, [])
+    if state.snow_white_fell:
+        return effects.finish(state, "npc_snow_white", "feast", {"seat": sw})
+    if "poison" in fate:
+        if state.queen_gift == sw:
+            return effects.finish(state, "queens_apple", "feast", {"seat": sw})
+        return effects.finish(state, "queen_feast", "feast", {"seat": sw})
+    if "ring" in fate:
+        return effects.finish(state, "cursed_ring", "feast", {"seat": sw})
+    came_back = [s for s in state.revived if not state.deaths.get(s)]
+    rose = state.seat_of(content.rose) if content.rose in state.cast else None
+    if rose is not None and rose in state.living and not state.deaths.get(rose):
+        return effects.finish(state, "rose_spoils" if came_back else "rose_alone", "feast", {"seat": rose})
+    if came_back:
+        return effects.finish(state, "prince_revived", "feast", {"seat": came_back[0]})
+    return effects.finish(state, "snow_white_lives", "feast", {"seat": sw})

@@ -1,0 +1,117 @@
+"""What one seat may see: the only window on the state for a REPL, bot or peer.
+
+Built fresh from the state for one seat. Secrets stay out by construction: another
+seat's character appears only once this seat was told it (Green's look, an answer, an
+ability shown, the feast); another seat's hand only as a number of cards; an apple tile
+only as an id and where it lies, with what it is only for tiles this seat has seen.
+`log` is the story as this seat was told it: the events it may see, in order.
+"""
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, fields
+
+from engine.applerulette.game import legal_actions
+from engine.applerulette.state import State
+from engine.contract import Ending
+
+
+@dataclass(frozen=True, slots=True)
+class Place:
+    """One seat at the table as this seat sees it."""
+
+    seat: str
+    living: bool
+    player: bool                  # False for the NPC
+    hand: int                     # how many cards it holds (never which)
+    apples: tuple[str, ...]       # the tiles it holds (ids; what they are: `known_apples`)
+    character: str | None         # None unless this seat knows it
+    shown: bool                   # its character was shown to the whole table
+
+
+@dataclass(frozen=True, slots=True)
+class Decision:
+    kind: str                     # "progress", "may", "queen"
+    options: tuple[str, ...]
+    prompt: str
+    cards: tuple[str, ...] = ()   # the hand to use or discard from
+    apples: tuple[str, ...] = ()  # the Queen's revealed tiles
+
+
+@dataclass(frozen=True, slots=True)
+class View:
+    seat: str
+    seats: tuple[str, ...]
+    players: int
+    npc: str | None
+    mix: int
+    phase: str                    # "story", "last", "ending", "over"
+    turn: int
+    active: str
+    moment: int                   # how many actions have been taken so far
+    cast: tuple[str, ...]         # the characters in play (public)
+    poisoned_apples: int          # how many poisoned tiles the game began with (public)
+    character: str | None         # this seat's own character (None for the NPC's seat)
+    hand: tuple[str, ...]         # this seat's own cards (none for the NPC's seat)
+    table: tuple[Place, ...]
+    known_apples: dict[str, bool]   # tile -> poisoned, for the tiles this seat has seen
+    answers: tuple[tuple, ...]    # (target, question, answer) this seat was given
+    discard: tuple[str, ...]      # face up, oldest first
+    pile: int
+    aside: int
+    removed: int                  # cards of eliminated seats, out of the game unseen
+    last_queue: tuple[str, ...]   # who still has a last turn, in order
+    ability_used: bool
+    legal: tuple[str, ...]
+    decision: Decision | None
+    ending: Ending | None
+    log: tuple[tuple[str, dict], ...]
+
+    def place(self, seat: str) -> Place:
+        return next(p for p in self.table if p.seat == seat)
+
+    def to_dict(self) -> dict:
+        """Plain data (for JSON): the same as dataclasses.asdict, without its deep copies."""
+        out = {f.name: getattr(self, f.name) for f in fields(self)}
+        out["table"] = [asdict(p) for p in self.table]
+        out["decision"] = None if self.decision is None else asdict(self.decision)
+        out["ending"] = None if self.ending is None else asdict(self.ending)
+        out["log"] = [list(entry) for entry in self.log]
+        return out
+
+
+_PROMPTS = {
+    "progress": "Use one of your cards (naming whom it designates), or discard one face up.",
+    "queen": "Your apple is poisoned. Name who must eat it (give SEAT), or keep it (keep).",
+}
+
+
+def view(state: State, seat: str) -> View:
+    me_player = seat in state.players
+    living, revealed, roles, hands, tiles = set(state.living), state.revealed, state.roles, state.hands, state.tiles
+    knows = (state.knows_role.get(seat, set()) | {seat}) if me_player else ()
+    npc = state.npc
+    table = tuple(
+        Place(s, s in living, s != npc, len(hands[s]), tuple(tiles[s]),
+              roles[s] if s in knows or s in revealed else None, s in revealed)
+        for s in state.seats
+    )
+    decision = None
+    p = state.pending
+    if p is not None and p.seat == seat:
+        prompt = p.data.get("prompt") or _PROMPTS[p.kind]
+        decision = Decision(p.kind, tuple(a.text for a in p.options), prompt,
+                            tuple(hands[seat]) if p.kind == "progress" else (),
+                            tuple(tiles[seat]) if p.kind == "queen" else ())
+    return View(
+        seat, state.seats, len(state.players), npc, state.mix, state.phase, state.turn,
+        state.active, state.moves, state.cast, len(state.poisoned),
+        roles[seat] if me_player else None,
+        tuple(hands[seat]) if me_player else (),
+        table,
+        dict(state.knows_tile.get(seat, {})),     # the NPC's seat: only what was shown to all
+        tuple(tuple(a) for a in state.answers.get(seat, ())) if me_player else (),
+        tuple(state.discard), len(state.pile), len(state.aside), len(state.removed),
+        tuple(state.last_queue), seat in state.used,
+        tuple(a.text for a in legal_actions(state, seat)), decision, state.ended,
+        tuple(state.told_to(seat)),
+    )

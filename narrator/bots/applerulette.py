@@ -1,0 +1,338 @@
+"""The partner bot of Snow White Apple Roulette: plays any character from its own view.
+
+It keeps a belief built only from what its seat was told: its own character, apple and
+hand, the characters it knows (Green's look, answers, abilities shown), the apple tiles
+it has seen (and where every tile lies, which everyone sees), the answers it was given,
+and the story as its seat heard it (who exchanged hands, who was killed). From that:
+
+- for each seat, the characters it may still be (a question's answer rules some out;
+  a character seen elsewhere rules it out everywhere else), hence how likely it is to be
+  Snow White, Rose or the Queen;
+- for each apple tile, how likely it is to be poisoned (tiles seen are known; the
+  poisoned apples not yet found are spread over the tiles not yet seen);
+- where the Cursed Ring is, as far as it followed the ring from hand to hand.
+
+The Queen's faction hunts Snow White (poison to her plate, the ring to her hand, a
+weapon at her on the last turn); Snow White's faction protects her and goes after Rose;
+Rose protects Snow White and herself. Each move is scored by how it changes the chance
+that the bot's side wins (for exchanges) or by what it would learn (for looks and
+questions), and the best one is played; ties break by a generator seeded from the
+bot's seed and the moment, so a game continued from its save plays on the same.
+"""
+from __future__ import annotations
+
+import random
+
+from engine.applerulette.content import Step
+
+QUESTION_WEIGHT = {"apples": 0.6, "mushrooms": 0.6, "faction": 0.8, "snow_white": 1.0}
+_WORDS: dict[str, list[str]] = {}     # an action's text, split once
+
+
+class Belief:
+    """What the bot makes of one view."""
+
+    def __init__(self, bot: "Partner", view):
+        self.view = view
+        self.me = view.seat
+        self.living = [p.seat for p in view.table if p.living]
+        # Who may be whom changes only with what the seat learns: worked out once per change.
+        key = (view.answers, tuple((p.seat, p.character, p.living) for p in view.table),
+               len(bot.not_snow_white))
+        if bot.roles_key != key:
+            bot.roles_key = key
+            bot.roles = self._roles(bot, view)
+        self.possible, self.p_sw, self.p_rose, self.p_queen = bot.roles
+        # Apple tiles.
+        known = view.known_apples
+        in_play = [t for p in view.table for t in p.apples]
+        unknown = [t for t in in_play if t not in known]
+        found = sum(1 for t in in_play if known.get(t))
+        hidden = max(0, view.poisoned_apples - found)
+        gone = len(view.seats) - len(in_play)       # tiles that left with eliminated seats
+        spread = len(unknown) + gone
+        p = min(1.0, hidden / spread) if spread else 0.0
+        self.poison = {t: (1.0 if known[t] else 0.0) if t in known else p for t in in_play}
+        self.tiles = {pl.seat: pl.apples for pl in view.table}
+        self.ring = bot.ring_at
+        self.dangers: dict[tuple, float] = {}
+
+    def _roles(self, bot: "Partner", view):
+        content = bot.content
+        cast = list(view.cast)
+        chars = content.characters
+        possible = {p.seat: set(cast) for p in view.table}
+        fixed = {p.seat: p.character for p in view.table if p.character is not None}
+        if view.character is not None:
+            fixed[self.me] = view.character
+        if view.npc is not None:
+            possible[view.npc].discard(content.queen)      # the NPC is never the Queen
+        for target, question, answer in view.answers:
+            if question in ("apples", "mushrooms"):
+                possible[target] = {c for c in possible[target] if (chars[c].food == question[:-1]) == answer}
+            elif question == "faction":
+                possible[target] = {c for c in possible[target] if (chars[c].faction == "snow_white") == answer}
+            elif question == "snow_white":
+                if answer:
+                    fixed[target] = content.snow_white
+                else:
+                    possible[target].discard(content.snow_white)
+        for seat in bot.not_snow_white:
+            possible[seat].discard(content.snow_white)
+        for seat, c in fixed.items():
+            possible[seat] = {c}
+        for _ in range(3):   # a character pinned to one seat is nobody else's
+            pinned = {next(iter(p)): s for s, p in possible.items() if len(p) == 1}
+            for s, p in possible.items():
+                for c, at in pinned.items():
+                    if at != s and c in p and len(p) > 1:
+                        p.discard(c)
+        rose = self._chance(possible, content.rose) if content.rose in cast else {}
+        return possible, self._chance(possible, content.snow_white), rose, self._chance(possible, content.queen)
+
+    def _chance(self, possible: dict, character: str) -> dict[str, float]:
+        weights = {s: 1.0 / len(p) for s, p in possible.items() if character in p and s in self.living}
+        total = sum(weights.values())
+        return {s: w / total for s, w in weights.items()} if total else {}
+
+    def danger(self, tiles) -> float:
+        """The chance that whoever eats these tiles eats poison."""
+        d = self.dangers.get(tiles)
+        if d is None:
+            safe = 1.0
+            for t in tiles:
+                safe *= 1.0 - self.poison.get(t, 0.0)
+            d = self.dangers[tiles] = 1.0 - safe
+        return d
+
+
+class Partner:
+    def __init__(self, story, seat: str, seed: int):
+        self.content = story.content
+        self.seat = seat
+        self.seed = seed
+        self.rng = random.Random(seed)
+        self.read = 0                  # how much of the seat's story has been taken in
+        self.ring_at: str | None = None
+        self.not_snow_white: set[str] = set()
+        self.idle = 0                  # my turns since I last drew a card
+        self.last_target: str | None = None
+        self.roles_key = None
+        self.roles = None
+
+    # --- taking in the story ---------------------------------------------------------
+    def _take_in(self, view) -> None:
+        ring = next((c.id for c in self.content.cards.values() if c.at_end == "kill_holder"), None)
+        for kind, d in view.log[self.read:]:
+            if kind == "turn" and d["seat"] == self.seat:
+                self.idle += 1
+            elif kind == "draw" and d["seat"] == self.seat:
+                self.idle = 0
+            elif kind in ("deal_seen", "draw_seen", "hand_received") and d["card"] == ring:
+                self.ring_at = d["seat"]
+            elif kind == "hand_exchange":
+                a, b = d["seat"], d["target"]
+                if d.get("one_way"):
+                    if self.ring_at == a:
+                        self.ring_at = b
+                    elif self.ring_at == b:
+                        self.ring_at = None
+                elif self.ring_at in (a, b):
+                    self.ring_at = b if self.ring_at == a else a
+            elif kind == "card_discarded" and d["card"] == ring:
+                self.ring_at = None
+            elif kind == "killed":
+                self.not_snow_white.add(d["seat"])
+            elif kind == "eliminated" and self.ring_at == d["seat"]:
+                self.ring_at = None
+            elif kind == "ability" and d["seat"] == self.seat:
+                self.last_target = d.get("target")
+        self.read = len(view.log)
+        if ring in view.hand:
+            self.ring_at = self.seat
+        elif self.ring_at == self.seat:
+            self.ring_at = None
+
+    # --- what the bot's side wants ------------------------------------------------------
+    def weigh(self, b: Belief) -> None:
+        """Per seat, what its death (`dead`) and the poison on its plate (`plate`) are
+        worth to the bot's side; a seat's worth is dead * P(it dies) + plate * P(poison)."""
+        me = self.seat
+        b.dead, b.plate = {}, {}
+        for s in b.living:
+            sw = b.p_sw.get(s, 0.0)
+            if self.faction == "queen":
+                w = sw
+            elif self.faction == "snow_white":
+                w = -sw + 0.6 * b.p_rose.get(s, 0.0)
+            else:
+                w = -sw - (1.0 if s == me else 0.0)      # Rose must live too
+            b.dead[s] = w
+            # The Queen shows her apple first and hands a poisoned one to whom she likes.
+            b.plate[s] = 0.8 * max((p for x, p in b.p_sw.items() if x != s), default=0.0) \
+                if self.is_queen and s == me else 0.0
+        b.terms = {s: self.term(b, s, b.tiles[s], b.ring == s) for s in b.living}
+
+    def term(self, b: Belief, s: str, tiles: tuple, ring: bool) -> float:
+        """What seat `s` holding these tiles (and the ring, or not) is worth to the bot's side."""
+        d = b.danger(tiles)
+        return b.dead[s] * (1.0 if ring else d) + b.plate[s] * d
+
+    def change(self, b: Belief, tiles: dict | None = None, ring: str | None = "same") -> float:
+        """How much better for the bot's side the table is with these seats' tiles (and
+        the ring moved), than as it is."""
+        tiles = tiles or {}
+        ring = b.ring if ring == "same" else ring
+        seats = set(tiles) | {x for x in (b.ring, ring) if x is not None}
+        v = 0.0
+        for s in seats:
+            if s in b.dead:
+                v += self.term(b, s, tiles.get(s, b.tiles[s]), ring == s) - b.terms[s]
+        return v
+
+    def swap_gain(self, b: Belief, x: str, y: str) -> float:
+        """`change` for two seats exchanging their tiles, the ring staying where it is."""
+        if b.ring in (x, y):
+            return self.change(b, {x: b.tiles[y], y: b.tiles[x]})
+        dx, dy = b.danger(b.tiles[x]), b.danger(b.tiles[y])
+        if dx == dy:
+            return 0.0
+        wx = b.dead.get(x, 0.0) + b.plate.get(x, 0.0)
+        wy = b.dead.get(y, 0.0) + b.plate.get(y, 0.0)
+        return (wx - wy) * (dy - dx)
+
+    def info(self, b: Belief, target: str, weight: float) -> float:
+        """What learning about `target`'s character is worth."""
+        sw = b.p_sw.get(target, 0.0)
+        if len(b.possible.get(target, ())) <= 1:
+            return 0.0
+        worth = sw * (1.0 - sw) * (2.0 if self.faction == "queen" else 1.0)
+        if self.faction != "queen":
+            rose = b.p_rose.get(target, 0.0)
+            worth += rose * (1.0 - rose) * 0.6
+        return weight * worth
+
+    def apple_info(self, b: Belief, target: str) -> float:
+        unknown = sum(b.poison.get(t, 0.0) * (1 - b.poison.get(t, 0.0)) for t in b.tiles[target])
+        relevance = b.p_sw.get(target, 0.0) + (0.3 if self.faction == "queen" else 0.1)
+        if target == self.seat and self.faction == "rose":
+            relevance += 1.0
+        return unknown * relevance
+
+    # --- scoring moves --------------------------------------------------------------
+    def choose(self, view) -> str:
+        # Drawn afresh from the seed and the moment, so a game continued from its save
+        # plays on exactly as it would have without the interruption.
+        self.rng.seed(self.seed * 1_000_003 + view.moment)
+        legal = [a for a in view.legal if a != "stop"]
+        if not legal:
+            return "stop"
+        self._take_in(view)
+        character = self.content.characters[view.character] if view.character else None
+        self.faction = character.faction if character else "snow_white"
+        self.is_queen = view.character == self.content.queen
+        self.character = character
+        b = Belief(self, view)
+        self.weigh(b)
+        scored = [(self.score(b, view, a) + self.rng.random() * 1e-6, a) for a in legal]
+        return max(scored)[1]
+
+    def score(self, b: Belief, view, text: str) -> float:
+        words = _WORDS.get(text)
+        if words is None:
+            words = _WORDS[text] = text.split()
+        verb = words[0]
+        if text == "progress":
+            return 0.06 + 0.05 * self.idle + (0.1 if view.pile < 3 else 0.0)
+        if verb == "progress":
+            hand = list(view.decision.cards if view.decision else view.hand)
+            i = int(words[2]) - 1
+            other = hand[:i] + hand[i + 1:]
+            if words[1] == "discard":
+                return self.keep(b, other)
+            card = self.content.cards[hand[i]]
+            gain = self.steps(b, card.effect, tuple(words[3:]), other)
+            return gain + (0.0 if any(s.op == "throw_away" for s in card.effect) else self.keep(b, other))
+        if verb == "exchange" and words[1] == "apple":
+            return self.swap_gain(b, self.seat, words[2]) - 0.01
+        if verb == "exchange":
+            t = words[2]
+            ring = b.ring
+            if ring not in (self.seat, t):
+                return -0.02
+            return self.change(b, ring=t if ring == self.seat else self.seat) - 0.02
+        if text == "check apple":
+            return 0.5 * self.apple_info(b, self.seat) + (0.15 if view.character == self.content.snow_white
+                                                         and b.danger(b.tiles[self.seat]) > 0 else 0.0)
+        if verb == "ability":
+            power = self.character.power("turn")
+            return self.steps(b, power.effect, tuple(words[1:]), list(view.hand)) - 0.03
+        if verb == "give":
+            return b.p_sw.get(words[1], 0.0) + 0.3 * (1 - b.p_sw.get(words[1], 0.0)) * b.p_rose.get(words[1], 0.0)
+        if verb == "keep":
+            return -1.0
+        if verb in ("yes", "no"):
+            t = self.last_target
+            if t is None:
+                return 0.0 if verb == "no" else -0.001
+            return self.swap_gain(b, self.seat, t) if verb == "yes" else 0.0
+        return 0.0
+
+    def keep(self, b: Belief, cards: list[str]) -> float:
+        """What the cards left in hand are worth holding."""
+        worth = 0.0
+        for c in cards:
+            card = self.content.cards[c]
+            if card.weapon:
+                worth += 0.12
+            elif card.at_end == "kill_holder":
+                worth -= 0.3 if self.faction != "queen" else 0.0
+            elif any(s.op == "throw_away" for s in card.effect) and b.ring == self.seat:
+                worth += 0.1
+            else:
+                worth += 0.02
+        return worth
+
+    def steps(self, b: Belief, steps: list[Step], chosen: tuple[str, ...], hand: list[str]) -> float:
+        v = 0.0
+        for step in steps:
+            op = step.op
+            if op == "ask":
+                v += self.info(b, chosen[0], QUESTION_WEIGHT[step.question])
+            elif op == "look_character":
+                v += self.info(b, chosen[0], 1.0)
+            elif op == "look_apple":
+                v += self.apple_info(b, chosen[0])
+            elif op == "may_exchange_apples":
+                v += 0.5 * max(0.0, self.swap_gain(b, self.seat, chosen[0]))
+            elif op == "take_apple":
+                t = chosen[0]
+                v += self.change(b, {self.seat: b.tiles[self.seat] + b.tiles[t], t: ()})
+            elif op == "swap_apples":
+                v += self.swap_gain(b, *chosen)
+            elif op == "swap_hands":
+                x, y = chosen
+                ring = b.ring
+                if ring in (x, y):
+                    ring = y if ring == x else x
+                v += self.change(b, ring=ring)
+            elif op == "throw_away":
+                t = chosen[0]
+                ring = b.ring
+                if ring == t:
+                    ring = None
+                if any(self.content.cards[c].at_end == "kill_holder" for c in hand):
+                    ring = t
+                v += self.change(b, ring=ring) + 0.01
+            elif op == "kill":
+                v += self.kill_worth(b, chosen[0])
+        return v
+
+    def kill_worth(self, b: Belief, target: str) -> float:
+        sw = b.p_sw.get(target, 0.0)
+        if self.faction == "queen":
+            return sw - 0.05 * b.p_queen.get(target, 0.0)
+        worth = 0.3 * b.p_queen.get(target, 0.0) - 1.5 * sw
+        if self.faction == "snow_white":
+            worth += 0.8 * b.p_rose.get(target, 0.0)
+        return worth
