@@ -14,7 +14,7 @@ from engine.applerulette import effects
 from engine.applerulette.actions import CHECK, KEEP, PROGRESS, STOP, Action, act, parse
 from engine.applerulette.content import NPC, NPC_AT, PLAYERS, STOPPED, Content
 from engine.applerulette.state import Pending, State
-from engine import legality
+from engine import legality, turns
 from engine.contract import Ending
 from engine.errors import IllegalAction
 from engine.events import Event, private, public
@@ -139,17 +139,13 @@ def _opening(state: State, log: list[Event]) -> None:
 
 # --- whose move, and what is legal ----------------------------------------------------
 
-def to_act(state: State) -> tuple[str, ...]:
-    if state.ended is not None:
-        return ()
-    return (state.pending.seat,) if state.pending is not None else (state.active,)
+to_act = turns.to_act
 
 
 def legal_actions(state: State, seat: str) -> list[Action]:
-    if state.ended is not None or seat not in to_act(state):
-        return []
-    if state.pending is not None:
-        return [*state.pending.options, STOP]
+    pending = turns.pending_choices(state, seat, STOP)
+    if pending is not None:
+        return pending
     # A seat's view and then its move ask for the same list: it is made once per moment.
     key = (state.moves, len(state.log), seat)
     if state.legal_cache is None or state.legal_cache[0] != key:

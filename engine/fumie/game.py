@@ -13,7 +13,7 @@ from functools import lru_cache
 from typing import Sequence
 
 from engine.contract import Ending
-from engine import legality
+from engine import legality, turns
 from engine.events import Event, private, public
 from engine.fumie import effects
 from engine.fumie.actions import STOP, UP, Action, parse
@@ -66,17 +66,13 @@ def _set_culprit(state: State, kept: str | None, log: list[Event]) -> None:
     log.append(private("culprit_set", ("fumie",), card=kept))
 
 
-def to_act(state: State) -> tuple[str, ...]:
-    if state.ended is not None:
-        return ()
-    return (state.pending.seat,) if state.pending is not None else (state.active,)
+to_act = turns.to_act
 
 
 def legal_actions(state: State, seat: str) -> list[Action]:
-    if state.ended is not None or seat not in to_act(state):
-        return []
-    if state.pending is not None:
-        return [*state.pending.options, STOP]
+    pending = turns.pending_choices(state, seat, STOP)
+    if pending is not None:
+        return pending
     return list(_turn_start(state.content, seat, state.episode))
 
 
