@@ -1,0 +1,280 @@
+"""Combat: to take another nation's Fatima.
+
+1. The attacker names the Fatima and lays a card face down (a Person, a combat Action,
+   or the king, whom all see ride out though none yet know which king it is).
+2. The defender, without seeing that card, avoids (the Fatima goes over) or lays a card
+   face down too: two hidden submissions, one after the other, turned up together.
+3. Each side rolls its dice; every die at or under the target hits, and the hits summed
+   are the damage. A diver rolls nothing and deals its diver power; a commoner loses to
+   anyone who is not a commoner. Higher damage wins; a tie goes to the defender.
+4. The losing card is discarded (a king is never: it stands, face up), Actions are
+   discarded win or lose, the winning Person goes back to its hand, the Fatima moves if
+   the attacker won, and a side that fought with its king and lost loses every Fatima it
+   has to the winner.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from engine.events import Event, private, public
+from engine.fatima import moves
+from engine.fatima.actions import AVOID, Action, attack, fight
+from engine.fatima.content import Ability, Content
+from engine.fatima.state import Combat, Pending, State
+
+
+def can_commit(content: Content, card_id: str, side: str) -> bool:
+    """Whether this hand card may be laid down to attack (`side` "attack") or defend."""
+    card = content.cards[card_id]
+    if card.kind == "person" or (card.kind == "action" and card.use == "combat"):
+        return card.commit in ("any", side)
+    return False
+
+
+def combatants(state: State, seat: str, side: str) -> list[str]:
+    """What `seat` may fight with, as written in an action: hand positions, then `king`."""
+    content = state.content
+    out = [str(i) for i, c in enumerate(state.nations[seat].hand, 1) if can_commit(content, c, side)]
+    if not state.nations[seat].humbled:
+        out.append("king")
+    return out
+
+
+def targets(state: State, seat: str) -> list[tuple[str, str]]:
+    """(nation, Fatima) pairs `seat` may attack now: not in a truce, not a warded nation."""
+    if state.truce_until is not None:
+        return []
+    return [(other, f) for other in state.around(seat)[1:] if other not in state.wards
+            for f in state.nations[other].fatima]
+
+
+def attack_options(state: State, seat: str) -> list[Action]:
+    found = targets(state, seat)
+    if not found:
+        return []
+    fighters = combatants(state, seat, "attack")
+    return [attack(nation, f, c) for nation, f in found for c in fighters]
+
+
+def defend_options(state: State, seat: str) -> tuple[Action, ...]:
+    return (AVOID, *(fight(c) for c in combatants(state, seat, "defend")))
+
+
+def _lay_down(state: State, seat: str, combatant: str) -> tuple[str, bool]:
+    if combatant == "king":
+        return state.nations[seat].king, True
+    return moves.from_hand(state, seat, int(combatant)), False
+
+
+def declare(state: State, seat: str, action: Action, log: list[Event]) -> None:
+    """`attack NATION FATIMA with N|king`: the card goes face down; the defender must answer."""
+    nation, fatima, _, combatant = action.args
+    card, king = _lay_down(state, seat, combatant)
+    state.combat = Combat(seat, nation, fatima, card, king)
+    state.record.attacked.add(seat)
+    log.append(public("attack", seat=seat, target=nation, card=fatima, king=king))
+    log.append(private("laid_down", (seat,), seat=seat, card=card, side="attack"))
+    state.pending = Pending(nation, "defend", defend_options(state, nation))
+
+
+def answer(state: State, seat: str, action: Action, log: list[Event]) -> None:
+    """The defender's answer: `avoid`, or `fight with N|king` (then the combat is resolved)."""
+    c = state.combat
+    if action == AVOID:
+        log.append(public("avoid", seat=seat, card=c.fatima, source=c.attacker))
+        moves.move_fatima(state, c.fatima, c.attacker, "avoid", log)
+        state.record.by_sword.add(c.attacker)
+        if state.final_round:
+            state.record.final_takers.add(c.attacker)
+        card = state.content.cards[c.attack]
+        if card.kind == "action":
+            moves.discard(state, c.attacker, [c.attack], "avoided", log)
+        elif not c.attack_king:
+            moves.to_hand(state, c.attacker, c.attack)   # back unseen: it was never turned up
+            log.append(public("returned", seat=c.attacker, card=None, why="avoided"))
+        state.combat = None
+        return
+    c.defend, c.defend_king = _lay_down(state, seat, action.combatant)
+    log.append(public("fight", seat=seat, king=c.defend_king))
+    log.append(private("laid_down", (seat,), seat=seat, card=c.defend, side="defend"))
+    resolve(state, log)
+
+
+# --- resolution --------------------------------------------------------------------
+
+@dataclass(slots=True)
+class Fighter:
+    seat: str
+    side: str              # "attack" or "defend"
+    card: str
+    king: bool
+    mode: str = ""         # dice, diver, commoner, mirror
+    dice: int = 0
+    target: int = 0
+    power: int = 0
+    reroll: bool = False
+    wins_ties: bool = False
+    rolls: tuple[int, ...] = ()
+    rerolls: tuple[int, ...] = ()
+    damage: int = 0
+
+
+def _fight_abilities(content: Content, f: Fighter, enemy: Fighter) -> list[Ability]:
+    return [a for a in content.abilities(f.card) if a.when == "fight" and a.applies(f.side, enemy.king)]
+
+
+def _profile(content: Content, f: Fighter, enemy: Fighter) -> None:
+    mine = _fight_abilities(content, f, enemy)
+    theirs = _fight_abilities(content, enemy, f)
+    if any(a.op == "mirror" for a in mine):
+        f.mode = "mirror"
+        return
+    power = content.power(f.card)
+    f.mode = power.mode
+    f.dice = max(0, power.dice + sum(a.n for a in mine if a.op == "dice"))
+    target = power.target + sum(a.n for a in mine if a.op == "target")
+    target += sum(a.n for a in theirs if a.op == "enemy_target")
+    f.target = min(6, max(1, target)) if f.mode == "dice" else 0
+    f.power = power.power // 2 if any(a.op == "halve_diver" for a in theirs) else power.power
+    f.reroll = any(a.op == "reroll" for a in mine)
+    f.wins_ties = any(a.op == "wins_ties" for a in mine)
+
+
+def _roll(state: State, f: Fighter) -> None:
+    if f.mode == "diver":
+        f.damage = f.power
+        return
+    rolls = [state.rng.randint(1, 6) for _ in range(f.dice)]
+    f.rolls = tuple(rolls)
+    if f.reroll:
+        again = [state.rng.randint(1, 6) if r > f.target else r for r in rolls]
+        f.rerolls = tuple(again)
+        rolls = again
+    f.damage = sum(r for r in rolls if r <= f.target)
+
+
+def _told(f: Fighter) -> Event:
+    return public("dice", seat=f.seat, side=f.side, card=f.card, mode=f.mode, rolls=list(f.rolls),
+                  rerolls=list(f.rerolls), target=f.target, damage=f.damage)
+
+
+def resolve(state: State, log: list[Event]) -> None:
+    c, content = state.combat, state.content
+    state.record.combats += 1
+    for seat, king in ((c.attacker, c.attack_king), (c.defender, c.defend_king)):
+        if king:
+            moves.reveal_king(state, seat, "combat", log)
+    log.append(public("reveal", attacker=c.attacker, defender=c.defender, cards=[c.attack, c.defend]))
+    a = Fighter(c.attacker, "attack", c.attack, c.attack_king)
+    d = Fighter(c.defender, "defend", c.defend, c.defend_king)
+    for f, enemy in ((a, d), (d, a)):
+        if any(x.op == "call_off" for x in _fight_abilities(content, f, enemy)):
+            log.append(public("called_off", seat=f.seat, card=f.card))
+            _call_off(state, (a, d), log)
+            return
+    _profile(content, a, d)
+    _profile(content, d, a)
+    if "commoner" in (a.mode, d.mode):
+        if a.mode == d.mode:
+            winner, why = d, "tie"          # neither can hurt the other: the defender holds
+        else:
+            winner, why = (d, "commoner") if a.mode == "commoner" else (a, "commoner")
+    else:
+        for f in (a, d):
+            if f.mode != "mirror":
+                _roll(state, f)
+        for f, enemy in ((a, d), (d, a)):
+            if f.mode == "mirror":
+                f.damage = enemy.damage if enemy.mode != "mirror" else 0
+        log.append(_told(a))
+        log.append(_told(d))
+        if a.damage != d.damage:
+            winner, why = (a if a.damage > d.damage else d), "damage"
+        else:
+            winner, why = (a if a.wins_ties and not d.wins_ties else d), "tie"
+    _aftermath(state, winner, d if winner is a else a, why, a, d, log)
+
+
+def _call_off(state: State, fighters: tuple[Fighter, Fighter], log: list[Event]) -> None:
+    for f in fighters:
+        if f.king:
+            continue
+        if state.content.cards[f.card].kind == "action":
+            moves.discard(state, f.seat, [f.card], "combat", log)
+        else:
+            moves.to_hand(state, f.seat, f.card)
+            log.append(public("returned", seat=f.seat, card=f.card, why="called_off"))
+    state.combat = None
+
+
+def _ability(log: list[Event], f: Fighter, op: str, **data) -> None:
+    log.append(public("ability", seat=f.seat, card=f.card, op=op, **data))
+
+
+def _aftermath(state: State, w: Fighter, l: Fighter, why: str, a: Fighter, d: Fighter,
+               log: list[Event]) -> None:
+    c, content = state.combat, state.content
+    log.append(public("combat_won", seat=w.seat, loser=l.seat, side=w.side, why=why,
+                      attack_damage=a.damage, defend_damage=d.damage))
+    lose = [x for x in content.abilities(l.card) if x.when == "lose" and x.applies(l.side, w.king)]
+    win = [x for x in content.abilities(w.card) if x.when == "win" and x.applies(w.side, l.king)]
+    flags = {x.op for x in lose}
+    for x in lose:   # what the loser does as it falls comes first
+        if x.op == "steal":
+            _ability(log, l, "steal")
+            moves.take_random(state, l.seat, w.seat, x.n, log, "ability")
+        elif x.op == "draw":
+            _ability(log, l, "draw")
+            moves.draw(state, l.seat, x.n, log)
+        else:
+            _ability(log, l, x.op)
+    # the losing card
+    if not l.king:
+        if "retreat" in flags and content.cards[l.card].kind == "person":
+            moves.to_hand(state, l.seat, l.card)
+            log.append(public("returned", seat=l.seat, card=l.card, why="retreat"))
+        else:
+            moves.discard(state, l.seat, [l.card], "combat", log)
+    # the winning card
+    if not w.king:
+        spent = any(x.op == "spent" for x in win)
+        if content.cards[w.card].kind == "action":
+            moves.discard(state, w.seat, [w.card], "combat", log)
+        elif spent or "take_down" in flags:
+            if spent:
+                _ability(log, w, "spent")
+            moves.discard(state, w.seat, [w.card], "taken_down" if not spent else "spent", log)
+        else:
+            moves.to_hand(state, w.seat, w.card)
+            log.append(public("returned", seat=w.seat, card=w.card, why="win"))
+    for x in win:
+        if x.op == "draw":
+            _ability(log, w, "draw")
+            moves.draw(state, w.seat, x.n, log)
+        elif x.op == "steal":
+            _ability(log, w, "steal")
+            moves.take_random(state, w.seat, l.seat, x.n, log, "ability")
+    # the Fatima
+    if w is a:
+        if "keep_fatima" in flags:
+            log.append(public("fatima_stays", seat=d.seat, card=c.fatima, why="keep"))
+        elif "unveil_instead" in flags:
+            moves.unveil(state, c.fatima, d.seat, log)
+        else:
+            moves.move_fatima(state, c.fatima, a.seat, "combat", log)
+            state.record.by_sword.add(a.seat)
+            if state.final_round:
+                state.record.final_takers.add(a.seat)
+    # a king's defeat costs every Fatima, and the king fights no more
+    if l.king:
+        state.nations[l.seat].humbled = True
+        taken = list(state.nations[l.seat].fatima)
+        log.append(public("king_fall", seat=l.seat, to=w.seat, card=l.card, cards=taken))
+        for f in taken:
+            moves.move_fatima(state, f, w.seat, "king_fall", log)
+        state.record.king_falls.append((w.seat, l.seat, tuple(taken)))
+        if taken:
+            state.record.by_sword.add(w.seat)
+            if state.final_round:
+                state.record.final_takers.add(w.seat)
+    state.combat = None

@@ -1,0 +1,296 @@
+"""The Fatima Unveiling Game's rules: the family protocol of engine.contract.
+
+A turn: the active nation draws. A Fatima drawn is placed in the nation and an Event
+fires, and either ends the turn; any other card joins the hand and the nation chooses
+one of: pass, use one Action card (or its king's decree), combat, or a Fatima
+Unveiling. When the deck runs out every nation plays one more turn, without drawing;
+then the Fatima points are counted. Legality is decided here, in `apply`, and nowhere
+else: an action is legal exactly when it is among the pending decision's options.
+"""
+from __future__ import annotations
+
+import random
+from typing import Sequence
+
+from engine.contract import Ending
+from engine.errors import GameOver, IllegalAction, NotYourTurn
+from engine.events import Event, private, public
+from engine.fatima import combat, effects, moves, points
+from engine.fatima.actions import PASS, STOP, Action, parse
+from engine.fatima.content import DEFAULT_PLAYERS, HAND, PLAYERS, STOPPED, Content
+from engine.fatima.state import Ctx, Nation, Pending, State
+
+parse_action = parse
+
+
+def players_of(options: dict) -> int:
+    """The number of nations at the table, checked; raises IllegalAction saying what is allowed."""
+    players = options.get("players", DEFAULT_PLAYERS)
+    if isinstance(players, bool) or not isinstance(players, int) or players not in PLAYERS:
+        raise IllegalAction(f"The Fatima Unveiling Game is played by 2 to 8 players, not {players!r}.")
+    return players
+
+
+def seats(content: Content, options: dict) -> tuple[str, ...]:
+    """p1..pN, in turn order (clockwise: the next seat is on your left)."""
+    return tuple(f"p{i}" for i in range(1, players_of(options) + 1))
+
+
+def new_game(content: Content, seat_names: Sequence[str], seed: int, options: dict) -> State:
+    """Deal as the rulebook says: a king face down to each nation, seven cards each (a Fatima
+    dealt is placed face up, an Event goes back into the deck unreplaced), then roll for
+    initiative and begin. options: `players` (2 to 8, default 5)."""
+    table = seats(content, options)
+    assert tuple(seat_names) == table, f"this table seats {table}, not {tuple(seat_names)}"
+    rng = random.Random(seed)
+    kings = list(content.kings)
+    rng.shuffle(kings)
+    deck = list(content.box(len(table)))
+    rng.shuffle(deck)
+    nations = {s: Nation(kings[i]) for i, s in enumerate(table)}
+    state = State(content, seed, rng, table, nations, deck, unused_kings=kings[len(table):])
+    log: list[Event] = [public("setup", players=len(table), seats=list(table), deck=len(deck),
+                               unused=len(state.unused_kings))]
+    for s in table:
+        log.append(private("king_dealt", (s,), seat=s, card=nations[s].king))
+    back: list[str] = []
+    for _ in range(HAND):
+        for s in table:
+            card = deck.pop()
+            kind = content.cards[card].kind
+            if kind == "fatima":
+                nations[s].fatima.append(card)
+                log.append(public("fatima_placed", seat=s, card=card, why="deal"))
+            elif kind == "event":
+                back.append(card)
+                log.append(public("event_returned", seat=s, card=card, why="deal"))
+            else:
+                moves.to_hand(state, s, card)
+    for s in table:
+        log.append(public("deal", seat=s, count=len(nations[s].hand)))
+        log.append(private("hand_seen", (s,), seat=s, cards=list(nations[s].hand), why="deal"))
+    if back:
+        deck.extend(back)
+        rng.shuffle(deck)
+    assert deck, "the content check guarantees a deck after the deal"
+    state.first = moves.roll_off(state, table, log, "initiative")
+    _advance(state, log)
+    state.log.extend(log)
+    return state
+
+
+def to_act(state: State) -> tuple[str, ...]:
+    if state.ended is not None or state.pending is None:
+        return ()
+    return (state.pending.seat,)
+
+
+def legal_actions(state: State, seat: str) -> list[Action]:
+    if state.ended is not None or state.pending is None or state.pending.seat != seat:
+        return []
+    return [*state.pending.options, STOP]
+
+
+def apply(state: State, seat: str, action: Action) -> list[Event]:
+    """Carry out one action of `seat`; the only place an action's legality is decided."""
+    if state.ended is not None:
+        raise GameOver("The game is over; start a new one to play again.")
+    if seat not in to_act(state):
+        raise NotYourTurn(f"It is {' or '.join(to_act(state))}'s move, not {seat}'s.")
+    pending = state.pending
+    if action != STOP and action not in pending.options:
+        raise IllegalAction(f"{str(action)!r} is not possible now.",
+                            legal=tuple(map(str, legal_actions(state, seat))))
+    log: list[Event] = []
+    state.moves += 1
+    if action == STOP:
+        state.pending = None
+        state.ended = Ending(STOPPED, "stopped", {"seat": seat})
+    elif pending.kind == "turn":
+        state.pending = None
+        _choose(state, seat, action, log)
+    elif pending.kind == "defend":
+        state.pending = None
+        combat.answer(state, seat, action, log)
+    else:
+        effects.resolve(state, action, log)
+    _advance(state, log)
+    if state.ended is not None:
+        log.append(public("ending", ending=state.ended.id, cause=state.ended.cause, **state.ended.detail))
+    state.log.extend(log)
+    return log
+
+
+def ending(state: State) -> Ending | None:
+    return state.ended
+
+
+# --- a turn --------------------------------------------------------------------------
+
+def _advance(state: State, log: list[Event]) -> None:
+    """Go on until someone must decide or the game is over."""
+    while state.ended is None and state.pending is None:
+        if state.frames:
+            effects.run(state, log)
+        else:
+            assert state.combat is None, "a combat always waits for its defender"
+            _next_turn(state, log)
+
+
+def _next_turn(state: State, log: list[Event]) -> None:
+    if state.turn == 0:
+        seat = state.first
+    elif state.final_left is not None:
+        if not state.final_left:
+            _count(state, log)
+            return
+        if state.record.final_leaders is None:
+            state.record.final_leaders = _leaders(state)
+        seat = state.final_left.pop(0)
+    else:
+        seat = state.left_of(state.active)
+    state.active = seat
+    state.turn += 1
+    if state.truce_until == seat:
+        state.truce_until = None
+    state.wards.discard(seat)
+    log.append(public("turn", seat=seat, number=state.turn, final=state.final_round))
+    if state.final_round:
+        state.pending = Pending(seat, "turn", tuple(turn_options(state, seat)))
+        return
+    card = state.deck.pop()
+    kind = state.content.cards[card].kind
+    if kind == "fatima":
+        state.nations[seat].fatima.append(card)
+        log.append(public("fatima_placed", seat=seat, card=card, why="draw"))
+        moves.deck_check(state, log)
+    elif kind == "event":
+        log.append(public("event_drawn", seat=seat, card=card))
+        state.discard.append(card)
+        moves.deck_check(state, log)
+        effects.start(state, state.content.events[card].effect, Ctx(seat, card))
+    else:
+        moves.to_hand(state, seat, card)
+        log.append(public("draw", seat=seat, count=1, why="turn"))
+        log.append(private("hand_seen", (seat,), seat=seat, cards=[card], why="turn"))
+        moves.deck_check(state, log)
+        state.pending = Pending(seat, "turn", tuple(turn_options(state, seat)))
+
+
+def card_targets(state: State, seat: str, target: str, effect) -> list[tuple[str, ...]]:
+    """What an Action card or decree may be aimed at now, as the words after it."""
+    others = state.around(seat)[1:]
+    nations = state.nations
+    if target == "none":
+        return [()]
+    if target == "nation":
+        return [(o,) for o in others]
+    if target == "hidden_king":
+        return [(o,) for o in others if not nations[o].king_shown]
+    if target == "their_fatima":
+        if any(s.op == "swap_fatima" for s in effect) and not nations[seat].fatima:
+            return []
+        return [(o, f) for o in others for f in nations[o].fatima]
+    if target == "own_fatima_to":
+        return [(o, f) for f in nations[seat].fatima for o in others]
+    if target == "any_fatima":
+        return [(o, f) for o in state.around(seat) for f in nations[o].fatima]
+    raise AssertionError(target)
+
+
+def turn_options(state: State, seat: str) -> list[Action]:
+    """The four choices: pass, an Action card (or the king's decree), combat, an unveiling."""
+    content, nation = state.content, state.nations[seat]
+    options = [PASS]
+    for i, card_id in enumerate(nation.hand, 1):
+        card = content.cards[card_id]
+        if card.kind == "action" and card.use == "turn":
+            options += [Action("action", (str(i), *t)) for t in card_targets(state, seat, card.target, card.effect)]
+    if not nation.decree_used:
+        decree = content.kings[nation.king].decree
+        options += [Action("decree", t) for t in card_targets(state, seat, decree.target, decree.effect)]
+    options += combat.attack_options(state, seat)
+    options += [Action("unveil", (f,)) for f in nation.fatima]
+    return options
+
+
+def _aim(action: Action, first: int) -> tuple[str | None, str | None]:
+    words = action.args[first:]
+    return (words[0] if words else None), (words[1] if len(words) > 1 else None)
+
+
+def _choose(state: State, seat: str, action: Action, log: list[Event]) -> None:
+    verb = action.verb
+    if verb == "pass":
+        log.append(public("pass", seat=seat))
+    elif verb == "action":
+        card = moves.from_hand(state, seat, int(action.args[0]))
+        target, fatima = _aim(action, 1)
+        state.discard.append(card)
+        log.append(public("action", seat=seat, card=card, target=target, fatima=fatima,
+                          cards=[fatima] if fatima else []))
+        effects.start(state, state.content.actions[card].effect, Ctx(seat, card, target, fatima))
+    elif verb == "decree":
+        nation = state.nations[seat]
+        decree = state.content.kings[nation.king].decree
+        target, fatima = _aim(action, 0)
+        nation.decree_used = True
+        moves.reveal_king(state, seat, "decree", log)
+        log.append(public("decree", seat=seat, card=nation.king, decree=decree.name, target=target,
+                          fatima=fatima, cards=[fatima] if fatima else []))
+        effects.start(state, decree.effect, Ctx(seat, nation.king, target, fatima))
+    elif verb == "attack":
+        combat.declare(state, seat, action, log)
+    elif verb == "unveil":
+        moves.unveil(state, action.args[0], seat, log)
+    else:  # pragma: no cover - the options hold no other verb
+        raise AssertionError(verb)
+
+
+# --- the count -----------------------------------------------------------------------
+
+def scores(state: State) -> dict[str, int]:
+    c = state.content
+    return {s: points.score(c, n.fatima, n.king) for s, n in state.nations.items()}
+
+
+def _leaders(state: State) -> tuple[str, ...]:
+    sc = scores(state)
+    top = max(sc.values())
+    return tuple(s for s in state.seats if sc[s] == top)
+
+
+def _count(state: State, log: list[Event]) -> None:
+    """Every king is turned up for the count; the most Fatima points wins."""
+    for s in state.seats:
+        moves.reveal_king(state, s, "count", log)
+    sc = scores(state)
+    log.append(public("final_count", scores=dict(sc),
+                      fatima={s: list(state.nations[s].fatima) for s in state.seats}))
+    state.ended = decide(state, sc)
+
+
+def decide(state: State, sc: dict[str, int]) -> Ending:
+    """Which page of the ending book: by how the game was won."""
+    top = max(sc.values())
+    leaders = [s for s in state.seats if sc[s] == top]
+    detail = {"winners": leaders, "scores": dict(sc)}
+    if len(leaders) > 1:
+        most = max(len(state.nations[s].fatima) for s in leaders)
+        kept = [s for s in leaders if len(state.nations[s].fatima) == most]
+        if len(kept) > 1:
+            return Ending("shared_crown", "tie", {**detail, "winners": kept})
+        return Ending("tie_broken", "tie", {**detail, "winners": kept})
+    winner = leaders[0]
+    rec = state.record
+    second = max((v for s, v in sc.items() if s != winner), default=0)
+    if winner in rec.final_takers and rec.final_leaders is not None and winner not in rec.final_leaders:
+        return Ending("late_snatch", "points", detail)
+    kept = set(state.nations[winner].fatima)
+    if any(w == winner and len(kept.intersection(taken)) >= 2 for w, _, taken in rec.king_falls):
+        return Ending("kings_fall", "points", detail)
+    if top - second >= 6 and top >= 2 * max(second, 1):
+        return Ending("landslide", "points", detail)
+    if winner not in rec.by_sword:
+        return Ending("peaceful_unveiling", "points", detail)
+    return Ending("steady_reign", "points", detail)

@@ -1,0 +1,131 @@
+"""The table's small movements: drawing, discarding, taking, a Fatima changing nations,
+a king turning face up, an unveiling's roll-off. Each tells what happened in events,
+to everyone or only to the seats that may know.
+
+Every die is rolled here or in `engine.fatima.combat`, from the state's seeded
+generator, and every roll is told, so a replay rolls (and reads) the same.
+"""
+from __future__ import annotations
+
+from bisect import insort
+
+from engine.events import Event, private, public
+from engine.fatima.state import State
+
+
+def to_hand(state: State, seat: str, card: str) -> None:
+    """A card joins a hand, kept in the card file's order."""
+    insort(state.nations[seat].hand, card, key=state.content.order.__getitem__)
+
+
+def from_hand(state: State, seat: str, position: int) -> str:
+    """Take the card at a 1-based hand position."""
+    return state.nations[seat].hand.pop(position - 1)
+
+
+def draw(state: State, seat: str, n: int, log: list[Event], why: str = "effect") -> list[str]:
+    """Draw up to `n` cards by an effect. As in the deal, a Fatima drawn is placed face up
+    in the nation and an Event goes back into the deck, shuffled in and not replaced;
+    the rest join the hand. Starts the final round if the deck runs out."""
+    drawn = [state.deck.pop() for _ in range(min(n, len(state.deck)))]
+    kept, back = [], []
+    for card in drawn:
+        kind = state.content.cards[card].kind
+        if kind == "fatima":
+            state.nations[seat].fatima.append(card)
+            log.append(public("fatima_placed", seat=seat, card=card, why="effect"))
+        elif kind == "event":
+            back.append(card)
+            log.append(public("event_returned", seat=seat, card=card, why="effect"))
+        else:
+            to_hand(state, seat, card)
+            kept.append(card)
+    if kept:
+        log.append(public("draw", seat=seat, count=len(kept), why=why))
+        log.append(private("hand_seen", (seat,), seat=seat, cards=kept, why=why))
+    for card in back:
+        state.deck.insert(state.rng.randrange(len(state.deck) + 1), card)
+    deck_check(state, log)
+    return kept
+
+
+def deck_check(state: State, log: list[Event]) -> None:
+    """The deck has just run out: one more full round, starting left of the active seat
+    and ending with it (its own turn goes on first)."""
+    if state.deck or state.final_left is not None:
+        return
+    left = list(state.around(state.active)[1:]) + [state.active]
+    state.final_left = left
+    log.append(public("deck_empty", seat=state.active, left=list(left)))
+
+
+def discard(state: State, seat: str, cards: list[str], why: str, log: list[Event]) -> None:
+    """Cards go to the discard pile, face up: everyone sees them."""
+    if not cards:
+        return
+    state.discard.extend(cards)
+    log.append(public("discarded", seat=seat, cards=list(cards), why=why))
+
+
+def take_random(state: State, taker: str, victim: str, n: int, log: list[Event], why: str) -> list[str]:
+    """`taker` takes `n` cards at random from `victim`'s hand; only the two see which."""
+    hand = state.nations[victim].hand
+    taken = []
+    for _ in range(min(n, len(hand))):
+        taken.append(hand.pop(state.rng.randrange(len(hand))))
+    for card in taken:
+        to_hand(state, taker, card)
+    log.append(public("took", seat=taker, source=victim, count=len(taken), why=why))
+    if taken:
+        log.append(private("took_seen", (taker, victim), seat=taker, source=victim, cards=taken, why=why))
+    return taken
+
+
+def hand_over(state: State, giver: str, to: str, card: str, why: str, log: list[Event]) -> None:
+    """A card chosen by its holder goes to another hand; only the two see which."""
+    to_hand(state, to, card)
+    log.append(public("hand_over", seat=giver, to=to, why=why))
+    log.append(private("hand_over_seen", (giver, to), seat=giver, to=to, card=card, why=why))
+
+
+def move_fatima(state: State, fatima: str, to: str, why: str, log: list[Event]) -> None:
+    source = state.owner(fatima)
+    assert source is not None, f"{fatima} is in no nation"
+    if source == to:
+        log.append(public("fatima_stays", seat=to, card=fatima, why=why))
+        return
+    state.nations[source].fatima.remove(fatima)
+    state.nations[to].fatima.append(fatima)
+    log.append(public("fatima_moved", card=fatima, source=source, to=to, why=why))
+
+
+def reveal_king(state: State, seat: str, why: str, log: list[Event]) -> None:
+    nation = state.nations[seat]
+    if not nation.king_shown:
+        nation.king_shown = True
+        log.append(public("king_revealed", seat=seat, card=nation.king, why=why))
+
+
+def roll_off(state: State, seats: tuple[str, ...], log: list[Event], kind: str, **data) -> str:
+    """Every seat named rolls 1d6; the highest wins; the tied highest roll again, until one."""
+    contenders = tuple(seats)
+    round_ = 1
+    while True:
+        rolls = {s: state.rng.randint(1, 6) for s in contenders}
+        top = max(rolls.values())
+        tied = tuple(s for s in contenders if rolls[s] == top)
+        log.append(public(kind, rolls=rolls, round=round_, winner=tied[0] if len(tied) == 1 else None, **data))
+        if len(tied) == 1:
+            return tied[0]
+        contenders = tied
+        round_ += 1
+
+
+def unveil(state: State, fatima: str, host: str, log: list[Event]) -> None:
+    """A Fatima is unveiled: every nation, the host's included, rolls for her hand."""
+    owner = state.owner(fatima)
+    assert owner is not None
+    state.record.unveilings += 1
+    log.append(public("unveiling", seat=host, owner=owner, card=fatima))
+    winner = roll_off(state, state.around(host), log, "roll_off", card=fatima)
+    move_fatima(state, fatima, winner, "unveil", log)

@@ -1,0 +1,60 @@
+"""Fatima points: each Fatima's printed points, changed by her combination rules.
+
+A rule looks only at the nation she lives in: the other Fatima there, how many, who
+made them, and which king reigns. A king not yet known to the one counting is `None`:
+the rules that name kings are then left out, and the count says it is not certain.
+"""
+from __future__ import annotations
+
+from engine.fatima.content import Content, Fatima, Rule
+
+
+def rule_holds(content: Content, rule: Rule, fatima: Fatima, court: list[str], king: str | None) -> int:
+    """The points this rule adds to `fatima` in a nation holding `court` (her included)."""
+    if rule.op == "with":
+        return rule.points if all(f in court for f in rule.fatima) else 0
+    if rule.op == "alone":
+        return rule.points if len(court) == 1 else 0
+    if rule.op == "crowd":
+        return rule.points if len(court) >= rule.at_least else 0
+    if rule.op == "per_maker":
+        return rule.points * sum(1 for f in court if f != fatima.id and content.fatima[f].maker == rule.maker)
+    if rule.op == "per_other":
+        return rule.points * (len(court) - 1)
+    if rule.op == "king":
+        return rule.points if king is not None and king in rule.kings else 0
+    raise AssertionError(rule.op)
+
+
+def value(content: Content, fatima_id: str, court: list[str], king: str | None) -> int:
+    """What one Fatima is worth in that nation, under that king."""
+    return values(content, court, king)[fatima_id] if fatima_id in court else \
+        _value(content, fatima_id, court, king)
+
+
+def _value(content: Content, fatima_id: str, court, king: str | None) -> int:
+    f = content.fatima[fatima_id]
+    return f.points + sum(rule_holds(content, r, f, court, king) for r in f.rule)
+
+
+# Points depend only on which Fatima share a nation and on its king: counted once each.
+_MEMO: dict[tuple, dict[str, int]] = {}
+
+
+def values(content: Content, court, king: str | None) -> dict[str, int]:
+    """Every Fatima of the court and what she is worth there."""
+    key = (id(content), frozenset(court), king)
+    found = _MEMO.get(key)
+    if found is None:
+        members = list(court)
+        found = _MEMO[key] = {f: _value(content, f, members, king) for f in members}
+    return found
+
+
+def score(content: Content, court: list[str], king: str | None) -> int:
+    return sum(values(content, court, king).values())
+
+
+def certain(content: Content, court: list[str], king: str | None) -> bool:
+    """Whether the score is known: false when a rule names kings and the king is unknown."""
+    return king is not None or not any(f in content.king_ruled for f in court)

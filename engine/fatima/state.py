@@ -1,0 +1,166 @@
+"""The state of one game: plain data, cheap to copy.
+
+Each seat is a `Nation`: its king (face down until it fights or decrees), its hand
+(kept in the card file's order, so positions read the same on every screen), and the
+Fatima living in it, face up for all. The deck's top is the *end* of its list, so a
+draw is a cheap pop; the discard pile is face up, oldest first.
+"""
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from typing import Any
+
+from engine.contract import Ending
+from engine.events import Event
+from engine.fatima.actions import Action
+from engine.fatima.content import Content, Step
+
+
+@dataclass(slots=True)
+class Nation:
+    king: str
+    hand: list[str] = field(default_factory=list)
+    fatima: list[str] = field(default_factory=list)
+    king_shown: bool = False
+    decree_used: bool = False
+    humbled: bool = False        # the king lost a combat: he stands, face up, but fights no more
+
+    def copy(self) -> "Nation":
+        return Nation(self.king, list(self.hand), list(self.fatima), self.king_shown, self.decree_used,
+                      self.humbled)
+
+
+@dataclass(slots=True)
+class Combat:
+    """A combat under way: the attacker's card lies face down until the defender answers."""
+
+    attacker: str
+    defender: str
+    fatima: str
+    attack: str                   # the card committed face down (the king's id for the king)
+    attack_king: bool
+    defend: str | None = None
+    defend_king: bool = False
+
+    def copy(self) -> "Combat":
+        return Combat(self.attacker, self.defender, self.fatima, self.attack, self.attack_king,
+                      self.defend, self.defend_king)
+
+
+@dataclass(slots=True)
+class Ctx:
+    """Whose card an effect is, and what the action's text aimed it at."""
+
+    user: str
+    card: str
+    target: str | None = None     # a nation
+    fatima: str | None = None
+
+
+@dataclass(slots=True)
+class Frame:
+    steps: tuple[Step, ...]
+    ctx: Ctx
+    index: int = 0
+
+    def copy(self) -> "Frame":
+        return Frame(self.steps, self.ctx, self.index)
+
+
+@dataclass(slots=True)
+class Pending:
+    """A decision the engine waits for: the turn's choice, a defence, a choice inside an effect."""
+
+    seat: str
+    kind: str                 # turn, defend, discard, pass_left, tribute, may_unveil, march, swap, spy
+    options: tuple[Action, ...]
+    data: dict[str, Any] = field(default_factory=dict)
+    texts: tuple[str, ...] | None = None    # the options' text forms, written once when first asked
+
+    def legal(self) -> tuple[str, ...]:
+        if self.texts is None:
+            self.texts = (*map(str, self.options), "stop")
+        return self.texts
+
+
+@dataclass(slots=True)
+class Record:
+    """What the ending book needs to know of how the game went."""
+
+    attacked: set[str] = field(default_factory=set)          # seats that declared an attack
+    king_falls: list[tuple[str, str, tuple[str, ...]]] = field(default_factory=list)  # (winner, fallen, Fatima taken)
+    by_sword: set[str] = field(default_factory=set)          # seats that ever won a Fatima by combat
+    final_leaders: tuple[str, ...] | None = None              # the leaders when the final round began
+    final_takers: set[str] = field(default_factory=set)       # won a Fatima by combat in the final round
+    unveilings: int = 0
+    combats: int = 0
+
+    def copy(self) -> "Record":
+        return Record(set(self.attacked), list(self.king_falls), set(self.by_sword), self.final_leaders,
+                      set(self.final_takers), self.unveilings, self.combats)
+
+
+@dataclass(slots=True)
+class State:
+    content: Content
+    seed: int
+    rng: random.Random
+    seats: tuple[str, ...]               # in turn order (clockwise): the next seat is on your left
+    nations: dict[str, Nation]
+    deck: list[str]
+    discard: list[str] = field(default_factory=list)
+    unused_kings: list[str] = field(default_factory=list)
+    first: str = ""
+    active: str = ""
+    turn: int = 0
+    final_left: list[str] | None = None  # seats still to play in the round after the deck ran out
+    pending: Pending | None = None
+    combat: Combat | None = None
+    frames: list[Frame] = field(default_factory=list)
+    passing: dict[str, str] = field(default_factory=dict)      # cards picked to pass left, face down
+    truce_until: str | None = None       # no attacks until this seat's next turn begins
+    wards: set[str] = field(default_factory=set)                # nations that cannot be attacked
+    intel: dict[str, dict[str, str]] = field(default_factory=dict)   # seat -> {nation: king seen in secret}
+    record: Record = field(default_factory=Record)
+    ended: Ending | None = None
+    log: list[Event] = field(default_factory=list)
+    moves: int = 0
+
+    # --- small questions ---------------------------------------------------------------
+    def military(self, seat: str) -> int:
+        return self.content.kings[self.nations[seat].king].military
+
+    def over_limit(self, seat: str) -> bool:
+        return len(self.nations[seat].hand) > self.military(seat)
+
+    def owner(self, fatima: str) -> str | None:
+        for seat, n in self.nations.items():
+            if fatima in n.fatima:
+                return seat
+        return None
+
+    def around(self, start: str) -> tuple[str, ...]:
+        """Every seat in turn order, from `start`."""
+        i = self.seats.index(start)
+        return self.seats[i:] + self.seats[:i]
+
+    def left_of(self, seat: str) -> str:
+        return self.seats[(self.seats.index(seat) + 1) % len(self.seats)]
+
+    @property
+    def final_round(self) -> bool:
+        return self.final_left is not None
+
+    def copy(self) -> "State":
+        rng = random.Random()
+        rng.setstate(self.rng.getstate())
+        return State(
+            self.content, self.seed, rng, self.seats, {k: n.copy() for k, n in self.nations.items()},
+            list(self.deck), list(self.discard), list(self.unused_kings), self.first, self.active,
+            self.turn, None if self.final_left is None else list(self.final_left), self.pending,
+            None if self.combat is None else self.combat.copy(), [f.copy() for f in self.frames],
+            dict(self.passing), self.truce_until, set(self.wards),
+            {k: dict(v) for k, v in self.intel.items()}, self.record.copy(), self.ended,
+            list(self.log), self.moves,
+        )

@@ -1,0 +1,178 @@
+"""What one seat may see: the only window on the state for a REPL, bot or peer.
+
+Built fresh from the state for one seat. Secrets stay out by construction: another
+nation's hand appears only as a number, its king only once turned face up (or seen in
+secret by this seat), and a card laid face down in a combat only to the seat that laid
+it, until both cards are turned up together.
+"""
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass
+
+from engine.contract import Ending
+from engine.fatima import points
+from engine.fatima.state import State
+
+
+@dataclass(frozen=True, slots=True)
+class Face:
+    """A card as printed: every card has one face, and anyone who sees it may read it."""
+
+    id: str
+    kind: str          # king, person, fatima, event, action
+    name: str
+    text: str
+    role: str = ""     # knight / diver / commoner; turn / combat for actions
+    combat: str = ""   # as printed: 3/4, (7), (-)
+    military: int = 0  # kings
+    points: int = 0    # Fatima: printed points
+    decree: str = ""   # kings: the decree's name and text
+
+    @staticmethod
+    def of(card) -> "Face":
+        kind = card.kind
+        if kind == "king":
+            return Face(card.id, kind, card.name, card.text, "king", card.combat, card.military,
+                        decree=f"{card.decree.name}: {card.decree.text}")
+        if kind == "person":
+            return Face(card.id, kind, card.name, card.text, card.role, card.combat)
+        if kind == "fatima":
+            return Face(card.id, kind, card.name, card.text, points=card.points)
+        if kind == "action":
+            return Face(card.id, kind, card.name, card.text, card.use, card.combat or "")
+        return Face(card.id, kind, card.name, card.text)
+
+
+@dataclass(frozen=True, slots=True)
+class FatimaView:
+    face: Face
+    value: int | None          # her points in this nation now; None when a hidden king decides
+
+
+@dataclass(frozen=True, slots=True)
+class NationView:
+    seat: str
+    king: Face | None          # known to this seat: its own, a turned-up king, or one seen in secret
+    king_shown: bool           # face up for all
+    decree_used: bool
+    hand: int                  # how many cards
+    fatima: tuple[FatimaView, ...]
+    score: int                 # Fatima points as this seat can count them
+    score_certain: bool        # False when a rule names kings and this king is not known
+
+
+@dataclass(frozen=True, slots=True)
+class CombatView:
+    attacker: str
+    defender: str
+    fatima: str
+    attack_king: bool          # the king rode out (seen by all); which king is not yet known
+    my_card: Face | None       # the card this seat laid face down, if it is a side
+
+
+@dataclass(frozen=True, slots=True)
+class Decision:
+    kind: str
+    prompt: str
+    options: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class View:
+    seat: str
+    seats: tuple[str, ...]
+    players: int
+    turn: int
+    active: str
+    first: str
+    deck: int
+    final_round: bool
+    final_left: tuple[str, ...]
+    hand: tuple[Face, ...]               # this seat's hand, positions 1..N
+    king: Face                           # this seat's own king
+    military: int                        # this seat's hand limit
+    nations: tuple[NationView, ...]      # every nation in turn order, this seat's included
+    discard: tuple[Face, ...]            # oldest first, face up for all
+    truce_until: str | None
+    wards: tuple[str, ...]
+    combat: CombatView | None
+    decision: Decision | None
+    legal: tuple[str, ...]
+    ending: Ending | None
+    moment: int                          # how many actions have been taken so far
+
+    def nation(self, seat: str) -> NationView:
+        return next(n for n in self.nations if n.seat == seat)
+
+    def to_dict(self) -> dict:
+        return asdict(self)
+
+
+_PROMPTS = {
+    "turn": "Your turn: pass, use an Action card or your king's decree, attack for a Fatima, or unveil one of yours.",
+    "defend": "You are attacked. Avoid (hand the Fatima over) or fight with a card laid face down.",
+    "discard": "Your hand is over your military power: choose a card to discard.",
+    "pass_left": "Choose a card to pass, face down, to the nation on your left.",
+    "tribute": "Choose a card to give as tribute.",
+    "may_unveil": "You may unveil one of your Fatima, or pass.",
+    "march": "Forced March: you may attack now, or pass.",
+    "swap": "Choose which of your Fatima goes in exchange.",
+    "spy": "Choose the nation whose king you will see in secret.",
+}
+
+_FACES: dict[int, dict[str, Face]] = {}
+# Views of a nation are frozen values: the same nation, seen the same way, is made once.
+_NATIONS: dict[tuple, NationView] = {}
+
+
+def _faces(state: State) -> dict[str, Face]:
+    content = state.content
+    faces = _FACES.get(id(content))
+    if faces is None:
+        faces = _FACES[id(content)] = {cid: Face.of(card) for cid, card in content.cards.items()}
+    return faces
+
+
+def view(state: State, seat: str) -> View:
+    content, faces = state.content, _faces(state)
+    intel = state.intel.get(seat, {})
+
+    ruled = content.king_ruled
+
+    def nation(s: str) -> NationView:
+        n = state.nations[s]
+        known = n.king if (s == seat or n.king_shown or s in intel) else None
+        key = (id(content), s, known, tuple(n.fatima), len(n.hand), n.king_shown, n.decree_used)
+        made = _NATIONS.get(key)
+        if made is None:
+            vals = points.values(content, n.fatima, known)
+            fatima = tuple(FatimaView(faces[f], None if known is None and f in ruled else vals[f]) for f in n.fatima)
+            if len(_NATIONS) > 200_000:
+                _NATIONS.clear()
+            made = _NATIONS[key] = NationView(
+                s, faces[known] if known else None, n.king_shown, n.decree_used, len(n.hand), fatima,
+                sum(vals.values()), known is not None or not ruled.intersection(n.fatima))
+        return made
+
+    c = state.combat
+    combat = None
+    if c is not None:
+        mine = None
+        if seat == c.attacker:
+            mine = faces[c.attack]
+        elif seat == c.defender and c.defend is not None:
+            mine = faces[c.defend]
+        combat = CombatView(c.attacker, c.defender, c.fatima, c.attack_king, mine)
+    p = state.pending
+    decision, legal = None, ()
+    if p is not None and p.seat == seat and state.ended is None:
+        legal = p.legal()
+        decision = Decision(p.kind, _PROMPTS[p.kind], legal[:-1])
+    me = state.nations[seat]
+    return View(
+        seat, state.seats, len(state.seats), state.turn, state.active, state.first, len(state.deck),
+        state.final_round, tuple(state.final_left or ()), tuple(map(faces.__getitem__, me.hand)),
+        faces[me.king], state.military(seat), tuple(nation(s) for s in state.seats),
+        tuple(map(faces.__getitem__, state.discard)), state.truce_until, tuple(sorted(state.wards)),
+        combat, decision, legal, state.ended, state.moves,
+    )

@@ -1,0 +1,320 @@
+"""The partner bot of the Fatima Unveiling Game: a careful ruler, from its own view only.
+
+It reads what its seat sees: its hand and its own king, every Fatima on the table, the
+kings turned face up (or seen in secret), hand sizes and the discard pile, and the
+printed text of the cards, which every player may read. With that it weighs each
+choice in Fatima points: what a Fatima is worth in its nation and in another, what a
+card in hand is worth, how likely a combat is to be won, and what a king's defeat
+would cost. It never looks at a card face down.
+"""
+from __future__ import annotations
+
+import random
+
+from engine.fatima import points
+from engine.fatima.content import Content
+
+# What the bot expects an unknown defending card to deal, and the attacking one.
+TYPICAL_DEFENCE = 4.0
+TYPICAL_ATTACK = 5.0
+# What a king who can still fight is worth, beyond the court he would lose.
+KING_COST = 1.5
+
+
+class Partner:
+    def __init__(self, story, seat: str, seed: int):
+        self.content: Content = story.content
+        self.seat = seat
+        self.seed = seed
+        self.rng = random.Random(seed)
+
+    # --- reading the table ------------------------------------------------------------
+    def court(self, view, seat: str) -> list[str]:
+        return [f.face.id for f in view.nation(seat).fatima]
+
+    def king_of(self, view, seat: str) -> str | None:
+        k = view.nation(seat).king
+        return k.id if k is not None else None
+
+    def score(self, view, seat: str, court: list[str]) -> int:
+        return points.score(self.content, court, self.king_of(view, seat))
+
+    def gain(self, view, seat: str, fatima: str) -> int:
+        """What `fatima` would add to `seat`'s nation."""
+        court = self.court(view, seat)
+        return self.score(view, seat, court + [fatima]) - self.score(view, seat, court)
+
+    def loss(self, view, seat: str, fatima: str) -> int:
+        """What `seat`'s nation would lose without `fatima` (negative: it would gain)."""
+        court = self.court(view, seat)
+        return self.score(view, seat, court) - self.score(view, seat, [f for f in court if f != fatima])
+
+    def leader(self, view) -> str:
+        others = [n for n in view.nations if n.seat != self.seat]
+        return max(others, key=lambda n: (n.score, len(n.fatima))).seat
+
+    def rivalry(self, view, seat: str) -> float:
+        """How much harm to `seat` is worth to us: most for whoever leads."""
+        if seat == self.seat:
+            return -1.0
+        return 0.8 if seat == self.leader(view) else 0.4
+
+    # --- reading cards ----------------------------------------------------------------
+    def expected(self, card_id: str, side: str, vs_king: bool = False) -> float:
+        """The damage a card deals on average in combat, abilities counted roughly."""
+        c = self.content
+        card = c.cards[card_id]
+        abilities = c.abilities(card_id)
+        ops = {a.op for a in abilities if a.when == "fight" and a.applies(side, vs_king)}
+        if "mirror" in ops:
+            return 8.0 if side == "defend" else 0.0
+        if "call_off" in ops:
+            return 0.0
+        power = c.power(card_id)
+        if power is None or power.mode == "commoner":
+            return 0.0
+        if power.mode == "diver":
+            return float(power.power)
+        dice = power.dice + sum(a.n for a in abilities if a.when == "fight" and a.op == "dice"
+                                and a.applies(side, vs_king))
+        t = min(6, power.target + sum(a.n for a in abilities if a.when == "fight" and a.op == "target"))
+        e = dice * t * (t + 1) / 12
+        if "reroll" in ops:
+            e *= 1 + (6 - t) / 6
+        return e + (0.7 if "wins_ties" in ops else 0.0) + (0.3 if card.kind == "king" else 0.0)
+
+    def worth(self, card_id: str) -> float:
+        """What keeping a card in hand is worth, roughly in Fatima points."""
+        card = self.content.cards[card_id]
+        ops = {a.op for a in self.content.abilities(card_id)}
+        if card.kind == "action" and card.use == "turn":
+            return 1.2
+        if ops & {"keep_fatima", "call_off", "mirror"}:
+            return 2.5
+        if ops & {"unveil_instead", "retreat", "steal", "draw"} and self.expected(card_id, "any") == 0:
+            return 1.0
+        return 0.4 + self.expected(card_id, "attack") / 3
+
+    @staticmethod
+    def chance(mine: float, theirs: float) -> float:
+        """A rough chance of out-damaging the other side."""
+        edge = mine - theirs
+        return max(0.05, min(0.95, 0.5 + edge / 8))
+
+    # --- choosing ---------------------------------------------------------------------
+    def choose(self, view) -> str:
+        # Drawn afresh from the seed and the moment, so a resumed game plays on the same.
+        self.rng.seed(self.seed * 1_000_003 + view.moment)
+        d = view.decision
+        legal = [a for a in view.legal if a != "stop"]
+        if d is None or not legal:
+            return "stop"
+        pick = getattr(self, f"_{d.kind}")(view, legal)
+        assert pick in view.legal, (pick, view.legal)
+        return pick
+
+    def _turn(self, view, legal: list[str]) -> str:
+        best, value = "pass", 0.35
+        final = view.final_round
+        for text, v in self._turn_values(view, legal, final):
+            if v > value + 1e-9:
+                best, value = text, v
+        return best
+
+    def _turn_values(self, view, legal: list[str], final: bool):
+        hand = view.hand
+        over = len(hand) > view.military
+        attacks: dict[tuple[str, str], list[str]] = {}
+        for text in legal:
+            words = text.split()
+            verb = words[0]
+            if verb == "attack":
+                attacks.setdefault((words[1], words[2]), []).append(words[4])
+            elif verb == "unveil":
+                yield text, self._unveil_value(view, words[1])
+            elif verb == "action":
+                card = hand[int(words[1]) - 1].id
+                yield text, self._use_value(view, card, words[2:], final) + (0.3 if over else 0.0)
+            elif verb == "decree":
+                yield text, self._use_value(view, view.king.id, words[1:], final) - 0.3
+        if attacks:
+            yield from self._attack_values(view, attacks, final)
+
+    def _unveil_value(self, view, fatima: str) -> float:
+        """Unveiling our own Fatima: worth it when she costs us points."""
+        n = view.players
+        return self.loss(view, self.seat, fatima) * -1 * (n - 1) / n - 0.2
+
+    def _use_value(self, view, card: str, aim: list[str], final: bool) -> float:
+        c = self.content
+        nation = aim[0] if aim else None
+        fatima = aim[1] if len(aim) > 1 else None
+        steps = (c.actions[card].effect if card in c.actions else c.kings[card].decree.effect)
+        value = 0.0
+        n = view.players
+        for step in steps:
+            op = step.op
+            if op == "draw" and step.who == "user":
+                value += 0.0 if final else 0.8 * step.n
+            elif op == "steal":
+                size = view.nation(nation).hand
+                value += (0.9 * min(step.n, size) if not final else 0.1) + 0.2 * self.rivalry(view, nation)
+            elif op in ("look_hand", "see_king"):
+                value += 0.2
+            elif op == "reveal_king":
+                value += 0.2 if nation == self.leader(view) else 0.05
+            elif op == "recall":
+                persons = [f for f in view.discard if f.kind == "person"][-step.n:]
+                value += sum(self.worth(p.id) for p in persons) * (0.2 if final else 0.8)
+            elif op == "give_fatima":
+                # what we shed, and what it does to them (a gift to the leader is a harm to us)
+                value += -self.loss(view, self.seat, fatima) - self.rivalry(view, nation) * self.gain(view, nation, fatima) - 0.3
+            elif op == "unveil":
+                owner = nation
+                if owner == self.seat:
+                    value += self._unveil_value(view, fatima)
+                else:
+                    value += (self.gain(view, self.seat, fatima) / n
+                              + self.rivalry(view, owner) * self.loss(view, owner, fatima) * (n - 1) / n)
+            elif op == "swap_fatima":
+                mine = self.court(view, self.seat)
+                if mine:
+                    worst = min(mine, key=lambda f: self.loss(view, self.seat, f))
+                    after = [f for f in mine if f != worst] + [fatima]
+                    value += self.score(view, self.seat, after) - self.score(view, self.seat, mine)
+                    value += self.rivalry(view, nation) * self.loss(view, nation, fatima)
+            elif op == "then_attack":
+                value += max((v for _, v in self._attack_values(view, self._attack_table(view), final)),
+                             default=0.0) - 0.2
+            elif op == "discard_to_limit":
+                value += 0.6
+            elif op == "tribute":
+                value += 0.5 * (n - 1)
+            elif op == "ward":
+                value += 0.8 if self.seat == max(view.nations, key=lambda x: x.score).seat else 0.1
+        return value
+
+    def _attack_table(self, view) -> dict[tuple[str, str], list[str]]:
+        """The attacks a Forced March would allow, built from what we can see."""
+        table: dict[tuple[str, str], list[str]] = {}
+        if view.truce_until is not None:
+            return table
+        fighters = [str(i) for i, f in enumerate(view.hand, 1)
+                    if (f.kind == "person" or (f.kind == "action" and f.role == "combat"))
+                    and self.content.cards[f.id].commit in ("any", "attack")] + ["king"]
+        for nv in view.nations:
+            if nv.seat != self.seat and nv.seat not in view.wards:
+                for f in nv.fatima:
+                    table[(nv.seat, f.face.id)] = fighters
+        return table
+
+    def _attack_values(self, view, attacks: dict[tuple[str, str], list[str]], final: bool):
+        """For each target, the best card to attack with, and what the attack is worth."""
+        my_score = self.score(view, self.seat, self.court(view, self.seat))
+        choice: dict[str, tuple[float, float]] = {}   # combatant -> (expected damage, cost if lost)
+        hand = view.hand
+        for combatant in {c for cs in attacks.values() for c in cs}:
+            if combatant == "king":
+                e = self.expected(view.king.id, "attack")
+                cost = max(0, my_score) + KING_COST
+            else:
+                card = hand[int(combatant) - 1].id
+                e = self.expected(card, "attack")
+                ops = {a.op for a in self.content.abilities(card)}
+                cost = 0.2 if "retreat" in ops else self.worth(card)
+                if self.content.cards[card].kind == "action":
+                    cost = self.worth(card) * 0.8
+            choice[combatant] = (e, cost)
+        for (nation, fatima), fighters in attacks.items():
+            gain = self.gain(view, self.seat, fatima)
+            harm = self.loss(view, nation, fatima) * self.rivalry(view, nation)
+            prize = gain + harm + (1.0 if final else 0.0)
+            if prize <= 0:
+                continue
+            best = None
+            for c in fighters:
+                e, cost = choice[c]
+                if e <= 0:
+                    continue
+                p = self.chance(e, TYPICAL_DEFENCE)
+                v = p * prize - (1 - p) * cost
+                if best is None or v > best[0]:
+                    best = (v, c)
+            if best is not None:
+                yield f"attack {nation} {fatima} with {best[1]}", best[0] - 0.3
+
+    def _defend(self, view, legal: list[str]) -> str:
+        c = view.combat
+        stake = self.loss(view, self.seat, c.fatima)
+        my_score = self.score(view, self.seat, self.court(view, self.seat))
+        their = view.nation(c.attacker)
+        bonus = max(0, their.score) if c.attack_king else 0.0
+        if stake <= 0 and not bonus:
+            return "avoid"
+        threat = self.expected(their.king.id, "attack") if (c.attack_king and their.king) else TYPICAL_ATTACK
+        best, value = "avoid", 0.0
+        for text in legal:
+            if not text.startswith("fight"):
+                continue
+            who = text.split()[-1]
+            if who == "king":
+                e = self.expected(view.king.id, "defend", c.attack_king)
+                cost = max(0, my_score - stake) + KING_COST   # the rest of our court, if the king falls
+            else:
+                card = view.hand[int(who) - 1].id
+                ops = {a.op for a in self.content.abilities(card)}
+                if ops & {"keep_fatima", "call_off"}:
+                    v = stake + bonus * 0 - self.worth(card) * 0.5
+                    if v > value:
+                        best, value = text, v
+                    continue
+                e = self.expected(card, "defend", c.attack_king)
+                cost = self.worth(card) if "retreat" not in ops else 0.2
+                if "unveil_instead" in ops:
+                    e = max(e, 0.0)
+                    v = stake * (1 / view.players) + 0.3 - self.worth(card) * 0.5
+                    if v > value:
+                        best, value = text, v
+                    continue
+            if e <= 0:
+                continue
+            p = self.chance(e + 0.5, threat)    # ties go to the defender
+            v = p * (stake + bonus) - (1 - p) * cost
+            if v > value:
+                best, value = text, v
+        return best
+
+    def _cheapest(self, view, legal: list[str]) -> str:
+        hand = view.hand
+        return min(legal, key=lambda t: (self.worth(hand[int(t.split()[1]) - 1].id), t))
+
+    _discard = _cheapest
+    _pass_left = _cheapest
+    _tribute = _cheapest
+
+    def _may_unveil(self, view, legal: list[str]) -> str:
+        best, value = "pass", 0.0
+        for text in legal:
+            if text.startswith("unveil"):
+                v = self._unveil_value(view, text.split()[1])
+                if v > value:
+                    best, value = text, v
+        return best
+
+    def _march(self, view, legal: list[str]) -> str:
+        attacks: dict[tuple[str, str], list[str]] = {}
+        for text in legal:
+            words = text.split()
+            if words[0] == "attack":
+                attacks.setdefault((words[1], words[2]), []).append(words[4])
+        best, value = "pass", 0.0
+        for text, v in self._attack_values(view, attacks, view.final_round):
+            if v > value:
+                best, value = text, v
+        return best
+
+    def _swap(self, view, legal: list[str]) -> str:
+        return min(legal, key=lambda t: (self.loss(view, self.seat, t.split()[1]), t))
+
+    def _spy(self, view, legal: list[str]) -> str:
+        return max(legal, key=lambda t: (view.nation(t.split()[1]).score, t))

@@ -1,0 +1,152 @@
+"""The partner bot plays from its own view only, seeded, quickly, and well: it unveils an
+unwanted Fatima, lets a worthless one go without a fight, fights for a valuable one, and
+beats random players; `explore` counts the chronicle's endings; the command line plays,
+saves, resumes and explores the story."""
+from __future__ import annotations
+
+import json
+import time
+
+import pytest
+from click.testing import CliRunner
+
+from engine.fatima import game as g
+from engine.fatima.actions import parse
+from fatima_positions import STORY, act, position, view
+from narrator import bots
+from narrator.bots.fatima import Partner
+from narrator.cli import main
+from narrator.explore import explore
+
+
+def partner(seat: str = "p1", seed: int = 1) -> Partner:
+    return bots.make("partner", STORY, seat, seed)
+
+
+def test_the_partner_is_registered():
+    assert isinstance(partner(), Partner)
+
+
+def test_the_partner_unveils_an_unwanted_fatima():
+    st = position(kings={"p1": "boy_king"}, fatima={"p1": ["grisel", "noor"]})
+    assert partner().choose(view(st, "p1")) == "unveil grisel"
+
+
+def test_the_partner_lets_a_worthless_fatima_go_and_fights_for_a_precious_one():
+    st = position(kings={"p2": "boy_king"}, hands={"p1": ["kael"], "p2": ["valerian"]}, fatima={"p2": ["grisel"]})
+    act(st, "p1", "attack p2 grisel with 1")
+    assert partner("p2").choose(view(st, "p2")) == "avoid"
+    st = position(kings={"p2": "sea_queen"}, hands={"p1": ["kael"], "p2": ["valerian"]}, fatima={"p2": ["celandine"]})
+    act(st, "p1", "attack p2 celandine with 1")
+    assert partner("p2").choose(view(st, "p2")) == "fight with 1"
+
+
+def test_the_partner_attacks_with_a_strong_card_for_a_good_prize():
+    st = position(hands={"p1": ["kael", "pim"]}, fatima={"p2": ["celandine"]}, kings={"p1": "sea_queen"})
+    assert partner().choose(view(st, "p1")) == "attack p2 celandine with 1"
+
+
+def test_the_partner_is_seeded_and_reads_only_its_view():
+    st = g.new_game(STORY.content, STORY.seats_for({"players": 5}), 4, {"players": 5})
+    seat = g.to_act(st)[0]
+    v = view(st, seat)
+    assert partner(seat, 9).choose(v) == partner(seat, 9).choose(v)
+    import inspect
+    source = inspect.getsource(Partner)
+    assert "state" not in source.replace("statement", ""), "the bot reads views, never the state"
+
+
+def _bot_game(players: int, seed: int, kind: str = "partner"):
+    opts = {"players": players}
+    st = g.new_game(STORY.content, STORY.seats_for(opts), seed, opts)
+    who = {s: bots.make(kind, STORY, s, seed) for s in st.seats}
+    while g.ending(st) is None:
+        seat = g.to_act(st)[0]
+        g.apply(st, seat, parse(who[seat].choose(view(st, seat))))
+    return st
+
+
+def test_an_eight_nation_bot_game_takes_well_under_a_second():
+    start = time.perf_counter()
+    for seed in range(5):
+        _bot_game(8, seed)
+    assert (time.perf_counter() - start) / 5 < 0.25
+
+
+def test_partners_beat_random_players():
+    wins = 0
+    for seed in range(60):
+        opts = {"players": 4}
+        st = g.new_game(STORY.content, STORY.seats_for(opts), seed, opts)
+        who = {s: bots.make("partner" if s == "p1" else "random", STORY, s, seed) for s in st.seats}
+        while g.ending(st) is None:
+            seat = g.to_act(st)[0]
+            g.apply(st, seat, parse(who[seat].choose(view(st, seat))))
+        wins += "p1" in g.ending(st).detail.get("winners", ())
+    assert wins / 60 > 0.5, "a quarter would be chance"
+
+
+def test_explore_counts_the_chronicles_endings():
+    report = explore(STORY, "chronicle", 40, 0, "mixed", table={"players": 6})
+    assert report.games == 40 and sum(report.endings.values()) == 40
+    assert report.every == tuple(p.id for p in STORY.content.books["chronicle"].ending)
+
+
+# --------------------------------------------------------------------- the command line
+@pytest.fixture
+def cli(tmp_path):
+    runner = CliRunner()
+
+    def run(*args, input=None):
+        return runner.invoke(main, ["--saves", str(tmp_path), *map(str, args)], input=input, catch_exceptions=False)
+    return run
+
+
+# Lines that answer any decision sooner or later: an illegal one is explained and skipped.
+ANSWERS = "".join(f"{x}\n" for _ in range(300) for x in ("pass", "avoid", "discard 1", "give 1", "spy p2", "spy p3"))
+
+
+def test_play_a_whole_game_at_the_terminal(cli):
+    result = cli("play", "fatima", "--players", 3, "--seed", 2, input=ANSWERS)
+    assert result.exit_code == 0
+    out = result.output
+    assert out.startswith("The Fatima Unveiling Game — The Chronicle of the Meridian")
+    assert "Aubervane: you, Corriveth: a bot, Halderin: a bot." in out
+    assert "You reached this page because" in out
+
+
+def test_play_with_no_input_waits_saved(cli):
+    result = cli("play", "fatima", "--players", 3, "--seed", 2, input="")
+    assert result.exit_code == 0 and "Your game is saved" in result.output
+
+
+def test_a_table_too_big_is_refused(cli):
+    result = cli("play", "fatima", "--players", 9)
+    assert result.exit_code == 1 and "2 to 8 players" in result.output
+
+
+def test_continue_and_replay(cli, tmp_path):
+    cli("play", "fatima", "--players", 4, "--seed", 5, "--slot", "duel", input="pass\navoid\n" * 3)
+    resumed = cli("continue", "duel", input=ANSWERS)
+    assert resumed.exit_code == 0 and "You reached this page because" in resumed.output
+    first = cli("replay", "duel", "--offline")
+    assert first.exit_code == 0 and first.output == cli("replay", "duel", "--offline").output
+
+
+def test_explore_from_the_command_line(cli):
+    result = cli("explore", "fatima", "--players", 8, "--games", 25, "--json")
+    report = json.loads(result.output)
+    assert result.exit_code == 0 and report["games"] == 25 and report["story"] == "fatima"
+    assert set(report["endings"]) == {p.id for p in STORY.content.books["chronicle"].ending}
+
+
+def test_no_screen_command_shadows_an_action():
+    from engine.fatima.actions import GRAMMAR
+    from narrator.repl import COMMANDS
+    from narrator.screens import fatima as screen
+    assert not (set(screen.COMMANDS) | set(COMMANDS)) & set(GRAMMAR)
+
+
+def test_rules_from_the_command_line(cli):
+    result = cli("rules", "fatima")
+    assert result.exit_code == 0 and "## Rulings of this edition" in result.output

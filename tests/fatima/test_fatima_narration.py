@@ -1,0 +1,173 @@
+"""The chronicle's narration and the screens: every event kind has its templates (three
+variants at least) and its row in docs/narration-fatima.md; every variant renders for real
+events in the sandbox with StrictUndefined; the prose tells each seat only what it may
+know (no veiled king named, no other hand's cards); a replay reads the same; and the
+screens draw every kind of decision from a view alone."""
+from __future__ import annotations
+
+import re
+from collections import Counter
+from pathlib import Path
+
+import pytest
+
+from engine.fatima import game as g
+from engine.fatima.actions import parse
+from fatima_positions import CONTENT, STORY, view
+from narrator import bots
+from narrator.explore import _pick
+from narrator.narration import Narrator, _environment
+from narrator.screens import fatima as screen
+
+ENGINE = Path(__file__).resolve().parents[2] / "engine" / "fatima"
+DOC = Path(__file__).resolve().parents[2] / "docs" / "narration-fatima.md"
+
+
+def engine_kinds() -> set[str]:
+    """Every event kind the engine can make, read from its source."""
+    text = "\n".join(p.read_text() for p in ENGINE.glob("*.py"))
+    kinds = set(re.findall(r'(?:public|private)\("([a-z_]+)"', text))
+    kinds |= set(re.findall(r'roll_off\(state, .*?, log, "([a-z_]+)"', text))
+    return kinds
+
+
+KINDS = engine_kinds()
+
+
+def game(players: int, seed: int):
+    opts = {"players": players}
+    st = g.new_game(CONTENT, STORY.seats_for(opts), seed, opts)
+    who = {s: bots.make(_pick("mixed", seed, s), STORY, s, seed) for s in st.seats}
+    while g.ending(st) is None:
+        seat = g.to_act(st)[0]
+        g.apply(st, seat, parse(who[seat].choose(view(st, seat))))
+    return st
+
+
+@pytest.fixture(scope="module")
+def games():
+    return [game(players, seed) for players in (2, 5, 8) for seed in range(12)]
+
+
+@pytest.fixture(scope="module")
+def env():
+    return _environment()
+
+
+def narrator(seed: int, env) -> Narrator:
+    n = Narrator(STORY, seed, set(), "chronicle")
+    n.env = env
+    return n
+
+
+def test_the_engine_makes_the_kinds_the_docs_list():
+    assert {"setup", "attack", "dice", "roll_off", "initiative", "ending"} <= KINDS
+    rows = set(re.findall(r"^\| `([a-z_]+)` \|", DOC.read_text(), re.M))
+    assert rows == KINDS
+
+
+def test_every_kind_has_three_variants_at_least(env):
+    names = env.list_templates(extensions=["j2"])
+    for kind in KINDS:
+        variants = [t for t in names if t.startswith(f"fatima/{kind}.")]
+        assert len(variants) >= 3, kind
+
+
+def test_every_kind_happens_in_play(games):
+    seen = Counter(e.kind for st in games for e in st.log)
+    rare = {"ward", "peek", "recalled", "declined", "took", "took_seen", "called_off", "king_seen", "truce"}
+    assert KINDS - set(seen) <= rare
+
+
+def test_every_variant_renders_for_real_events(games, env):
+    done = Counter()
+    for st in games:
+        n = narrator(st.seed, env)
+        for reader in (None, *st.seats[:3]):
+            for i, e in enumerate(st.log):
+                if not e.visible_to(reader) or done[(e.kind, reader is None)] > 40:
+                    continue
+                done[(e.kind, reader is None)] += 1
+                ctx = n.context(e, i, reader, 1)
+                for name in n.variants(e.kind):
+                    text = env.get_template(name).render(ctx).strip()
+                    assert text and "None" not in text and "  " not in text, (name, e, text)
+                    assert "{{" not in text and "{%" not in text
+
+
+def test_dice_are_narrated(games, env):
+    for st in games[:6]:
+        n = narrator(st.seed, env)
+        for i, e in enumerate(st.log):
+            if e.kind == "dice":
+                for name in n.variants("dice"):
+                    text = env.get_template(name).render(n.context(e, i, None, 1))
+                    assert str(e.data["damage"]) in text
+            if e.kind == "roll_off":
+                for name in n.variants("roll_off"):
+                    text = env.get_template(name).render(n.context(e, i, None, 1))
+                    assert all(str(v) in text for v in e.data["rolls"].values())
+
+
+def test_the_prose_never_names_a_veiled_king_or_another_hand(games, env):
+    king_names = {k.name: k.id for k in CONTENT.kings.values()}
+    for st in games[::3]:
+        for reader in st.seats[:3]:
+            n = narrator(st.seed, env)
+            shown = set()
+            mine = next(e.data["card"] for e in st.log if e.kind == "king_dealt" and e.data["seat"] == reader)
+            for i, e in enumerate(st.log):
+                if e.kind == "king_revealed":
+                    shown.add(e.data["card"])
+                if e.kind == "king_seen" and e.data["seat"] == reader:
+                    shown.add(e.data["card"])
+                for text in n.tell([e], i, reader):
+                    for name, kid in king_names.items():
+                        if name in text:
+                            assert kid in shown or kid == mine, (e, text)
+                if e.seats is not None and reader not in e.seats:
+                    assert n.tell([e], i, reader) == []
+
+
+def test_a_replay_reads_the_same(env):
+    st = game(5, 77)
+    a = narrator(77, env).tell(st.log, 0, "p1")
+    b = narrator(77, env).tell(game(5, 77).log, 0, "p1")
+    assert a == b and len(a) > 20
+
+
+def test_names_of_the_seats_are_the_nations():
+    assert STORY.seat_name("p1") == "Aubervane" and STORY.seat_name("p6") == "the Sallow Marches"
+
+
+# --------------------------------------------------------------------- screens
+NAMES = {s: STORY.seat_name(s) for s in STORY.seats}
+
+
+def test_the_screens_draw_every_decision_and_command(games):
+    drawn = set()
+    for st in games[:12]:
+        # replay the game, drawing the screen of whoever decides at every step
+        again = g.new_game(CONTENT, st.seats, st.seed, {"players": len(st.seats)})
+        who = {s: bots.make(_pick("mixed", st.seed, s), STORY, s, st.seed) for s in st.seats}
+        while g.ending(again) is None:
+            seat = g.to_act(again)[0]
+            v = view(again, seat)
+            text = screen.decision(v, NAMES)
+            assert text and v.decision.prompt.split(":")[0] in text or v.decision.kind == "turn"
+            drawn.add(v.decision.kind)
+            for command in screen.COMMANDS:
+                assert screen.show(command, v, NAMES)
+            assert screen.facts(v, NAMES)
+            g.apply(again, seat, parse(who[seat].choose(v)))
+    assert {"turn", "defend", "discard", "pass_left", "may_unveil"} <= drawn
+
+
+def test_the_table_screen_keeps_secrets():
+    from fatima_positions import position
+    st = position(kings={"p2": "sea_queen"}, hands={"p2": ["kael"]}, fatima={"p2": ["celandine"]})
+    text = screen.show("table", view(st, "p1"), NAMES)
+    assert "king veiled" in text and "Ysmay" not in text and "Kael" not in text
+    assert "6?" in text, "a hidden king makes Celandine's count uncertain"
+    text = screen.show("hand", view(st, "p2"), NAMES)
+    assert "Ysmay" in text and "Kael" in text
