@@ -1,4 +1,4 @@
-"""Seeded playouts: 1,050 games, 350 each at 2, 5 and 8 players, seats played by partner
+"""Seeded playouts: 3,000 games, 1,000 each at 2, 5 and 8 players, seats played by partner
 and random bots mixed as `narrator explore --bot mixed` mixes them (by the game's seed
 and the seat). After every action:
 
@@ -29,7 +29,7 @@ from fatima_positions import CONTENT, STORY, cards_in_play, view
 from narrator import bots
 from narrator.explore import _pick
 
-GAMES = {2: 350, 5: 350, 8: 350}
+GAMES = {2: 1000, 5: 1000, 8: 1000}
 MAX_ACTIONS = 3000
 DEEP_EVERY = 11         # search the whole view for secrets every this many actions
 
