@@ -174,11 +174,13 @@ def _table(session, hotseat: bool, llm=None, remotes=None):
 @click.option("--slot", help="Name of the save (default: a new one).")
 @click.option("--players", type=int, help="How many play, for stories with a varying table (e.g. 4 to 8).")
 @click.option("--mix", type=int, help="Which of the rulebook's mixes of roles, where it offers two (1 or 2).")
+@click.option("--deck", metavar="FILE|NAME", help="Your deck, for stories played with decks (FunnyTime):"
+              " a deck file, or a starter deck's name (default: your seat's starter deck).")
 @llm_options
 @click.pass_context
 @_guard
 def play(ctx, story: str, seat: str | None, seed: int | None, hotseat: bool, bot: str, slot: str | None,
-         players: int | None, mix: int | None, llm_url, model, llm_backend, llm_config):
+         players: int | None, mix: int | None, deck: str | None, llm_url, model, llm_backend, llm_config):
     """Play a story, named as STORY or STORY/EPISODE, like fumie or fumie/basic."""
     from narrator.library import load, split_name
     from narrator.profile import Profile
@@ -198,6 +200,10 @@ def play(ctx, story: str, seat: str | None, seed: int | None, hotseat: bool, bot
                       " or choose another --slot")
     llm = _llm(st, ep, llm_url, model, llm_backend, llm_config)
     table = _table_options(st, players, mix)
+    if deck is not None:
+        from narrator import decks
+
+        table["decks"] = {seat or st.seats_for(table)[0]: decks.option(st, deck)}
     session = Session.new(st, ep, seed, _seats_for(st, seat, hotseat, bot, table), path, profile, table=table)
     sys.exit(_table(session, hotseat, llm).run())
 
@@ -421,6 +427,39 @@ def endings(ctx):
             locked = sum(p.id not in got for p in pages)
             if locked:
                 click.echo(f"    … {locked} still locked")
+
+
+@main.group()
+def deck():
+    """Decks of your own, for stories played with decks (FunnyTime)."""
+
+
+@deck.command(name="check")
+@click.argument("file")
+@_guard
+def deck_check(file: str):
+    """Say whether a deck file is legal, and everything that is wrong with it if not."""
+    from narrator import decks
+
+    summary, problems = decks.check(file)
+    if problems:
+        raise Failure(f"{file} is not a legal deck:\n" + "\n".join(f"  - {p}" for p in problems))
+    click.echo(f"{file}: a legal deck of {summary}.")
+
+
+@main.command()
+@click.argument("story")
+@_guard
+def cards(story: str):
+    """List a story's card pool (FunnyTime: every Koma and Make card, and the starter decks)."""
+    from narrator.library import load, split_name
+    from narrator.screens import for_story
+
+    st = load(split_name(story)[0])
+    catalogue = getattr(for_story(st), "catalogue", None)
+    if catalogue is None:
+        raise Failure(f"{st.title} has no card pool to build decks from")
+    click.echo(catalogue(st.content))
 
 
 @main.group()

@@ -15,7 +15,7 @@ from typing import Any
 from engine.errors import StoryError
 
 # The module that plays each game family.
-FAMILIES = {"fumie": "engine.fumie", "applerulette": "engine.applerulette", "fatima": "engine.fatima"}
+FAMILIES = {"fumie": "engine.fumie", "applerulette": "engine.applerulette", "fatima": "engine.fatima", "funnytime": "engine.funnytime"}
 
 
 def root() -> Traversable:

@@ -11,7 +11,7 @@ import zlib
 
 NAMES = ("partner", "random")
 # Per family, the module holding its thinking bots (random play needs none).
-THINKING = {"fumie": "narrator.bots.fumie", "applerulette": "narrator.bots.applerulette", "fatima": "narrator.bots.fatima"}
+THINKING = {"fumie": "narrator.bots.fumie", "applerulette": "narrator.bots.applerulette", "fatima": "narrator.bots.fatima", "funnytime": "narrator.bots.funnytime"}
 
 
 class RandomBot:

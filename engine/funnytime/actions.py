@@ -1,0 +1,78 @@
+"""Actions of FunnyTime: small frozen values whose text form round-trips.
+
+    lay ki alarm upright         Make Time: lay a Koma card face down at the next position
+    lay sho robot inverted stock   ... taking it from your Stock Pool, not your hand
+    make coffee                  Make Time: play a Make card (paid when revealed)
+    done                         Make Time: your manuscript is ready
+    open ki left                 Show Time: how the panel at 起 will be turned face up
+    spend vega                   paying: put out this lit star
+    pay                          paying: put out the rest, those that relight soonest first
+    keep robot / release robot   upkeep: pay to keep a Stock Pool card, or let it go
+    return coffee                a shortage: put this Make card back for a redraw
+    draw / pass                  after the rival's 星裁: take the bonus cards, or not
+    stop                         surrender: lay down your pen (your rival wins)
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from engine.errors import BadSyntax
+from engine.funnytime.content import ORIENTATIONS, POSITIONS, ROTATIONS
+
+# verb -> (numbers of arguments allowed, usage)
+GRAMMAR: dict[str, tuple[tuple[int, ...], str]] = {
+    "lay": ((3, 4), "lay POSITION CARD upright|inverted [stock]"),
+    "make": ((1,), "make CARD"),
+    "done": ((0,), "done"),
+    "open": ((2,), "open POSITION up|down|left|right"),
+    "spend": ((1,), "spend STAR"),
+    "pay": ((0,), "pay"),
+    "keep": ((1,), "keep CARD"),
+    "release": ((1,), "release CARD"),
+    "return": ((1,), "return CARD"),
+    "draw": ((0,), "draw"),
+    "pass": ((0,), "pass"),
+    "stop": ((0,), "stop"),
+}
+# Other words a player may type for the same action.
+ALIASES = {"surrender": "stop", "concede": "stop"}
+
+
+@dataclass(frozen=True, slots=True)
+class Action:
+    verb: str
+    args: tuple[str, ...] = ()
+
+    def __str__(self) -> str:
+        return " ".join((self.verb, *self.args))
+
+
+def parse(text: str) -> Action:
+    """Read an action's text form; raises BadSyntax quoting the input and the forms known."""
+    words = text.split()
+    if not words:
+        raise BadSyntax("Say an action, for example: done")
+    verb, args = words[0].lower(), tuple(w.lower() for w in words[1:])
+    verb = ALIASES.get(verb, verb)
+    if verb not in GRAMMAR:
+        forms = ", ".join(u for _, u in GRAMMAR.values())
+        raise BadSyntax(f"{text.strip()!r} is not an action or a command; actions look like: {forms}.")
+    arity, usage = GRAMMAR[verb]
+    if len(args) not in arity:
+        raise BadSyntax(f"{text.strip()!r}: write it as `{usage}`.")
+    if verb in ("lay", "open") and args[0] not in POSITIONS:
+        raise BadSyntax(f"{text.strip()!r}: the position is one of {', '.join(POSITIONS)} (起 承 転 結).")
+    if verb == "lay" and args[2] not in ORIENTATIONS:
+        raise BadSyntax(f"{text.strip()!r}: lay a card `upright` or `inverted`.")
+    if verb == "lay" and len(args) == 4 and args[3] != "stock":
+        raise BadSyntax(f"{text.strip()!r}: the last word, if any, is `stock` (a card from your Stock Pool).")
+    if verb == "open" and args[1] not in ROTATIONS:
+        raise BadSyntax(f"{text.strip()!r}: open a panel up, down, left or right.")
+    return Action(verb, args)
+
+
+DONE = Action("done")
+PAY = Action("pay")
+DRAW = Action("draw")
+PASS = Action("pass")
+STOP = Action("stop")

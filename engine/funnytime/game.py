@@ -1,0 +1,539 @@
+"""FunnyTime's rules: the family protocol of engine.contract.
+
+A 本 (an issue of the magazine, the game's turn) runs through phases, each carried out
+here until someone must decide something:
+
+    dawn          stars whose time has come relight; Draw Time: each artist draws
+    shortage      an artist who cannot field four Koma cards redraws, or suffers 星裁
+    make          Make Time: each artist in turn, in secret, lays four panels face down
+                  (position and orientation) and chooses Make cards
+    make_reveal   both manuscripts are revealed as face-down cards; Make cards are shown
+    make_pay      the Make cards are paid for (both artists, then the sky is checked)
+    make_effects  Make cards of Make Time do what they say
+    show          Show Time: each artist in turn, in secret, chooses each panel's rotation
+    show_reveal   all panels turn face up at once
+    show_pay      each artist pays their panels' icons in stars
+    show_effects  panels' "when shown" effects, then Make cards of Show Time
+    duels         the editors' verdicts, 起 against 起, the winner staying on
+    aftermath     survivors to the Stock Pool, unbattled panels back to hand, Make cards
+                  of the end of the 本
+    upkeep        each artist keeps (and pays for) or releases each Stock Pool card
+    deadline      after the last 本, the editors' verdict; else the next 本
+
+Paying (the `*_pay` phases) and the upkeep are in `engine.funnytime.stars`.
+
+"In secret" is the engine's form of simultaneous play: the two artists submit one
+after the other, nothing of the first submission is shown to anyone but its author,
+and both are revealed together. Legality is decided here, in `apply`, and nowhere else.
+"""
+from __future__ import annotations
+
+import random
+from typing import Sequence
+
+from engine.contract import Ending
+from engine.errors import GameOver, IllegalAction, NotYourTurn
+from engine.events import Event, private, public
+from engine.funnytime import effects
+from engine.funnytime.stars import decide_pay, decide_upkeep, pay_options, pay_phase, upkeep_phase
+from engine.funnytime.actions import DONE, DRAW, PASS, STOP, Action, parse
+from engine.funnytime.content import CLEAN, MANUSCRIPT, ORIENTATIONS, POSITIONS, ROTATIONS, Content
+from engine.funnytime.deck import Deck, check_file, option_from_file
+from engine.funnytime.state import Pending, Plan, Side, Slot, State
+
+parse_action = parse
+# Deck construction, for `narrator deck check` and `narrator play --deck`.
+check_deck = check_file
+deck_option = option_from_file
+
+
+def new_game(content: Content, seats: Sequence[str], seed: int, options: dict) -> State:
+    """Shuffle both decks, deal the opening hands, and play on to the first decision.
+
+    options: `decks` (seat -> a starter deck's id, or {name, cards}); a seat not named
+    plays its starter deck. A deck that is not legal raises DeckError (a ValueError).
+    """
+    seats = tuple(seats)
+    assert seats == content.seats, f"FunnyTime is played by {content.seats}, not {seats}"
+    chosen = options.get("decks") or {}
+    rng = random.Random(seed)
+    sides, names = {}, {}
+    for seat in seats:
+        deck = Deck.from_option(chosen.get(seat, content.starter[seat]), content, seat)
+        cards = deck.cards()
+        rng.shuffle(cards)
+        sides[seat] = Side(cards)
+        names[seat] = deck.name
+    state = State(content, seats, seed, rng, sides, names)
+    log = [public("setup", seats=list(seats), decks=names, stars=len(content.stars),
+                  deadline=content.table.deadline)]
+    for seat in seats:
+        _opening_hand(state, seat, log)
+    _advance(state, log)
+    state.log.extend(log)
+    return state
+
+
+def _opening_hand(state: State, seat: str, log: list[Event]) -> None:
+    """Draw seven; with three Koma cards or fewer, show the Make cards, shuffle them back
+    and draw as many again, until the hand holds four Koma cards (a pre-game exception)."""
+    side, is_koma = state.sides[seat], state.content.is_koma
+    side.hand = [side.deck.pop() for _ in range(min(state.content.table.hand, len(side.deck)))]
+    while sum(map(is_koma, side.hand)) < MANUSCRIPT and any(is_koma(c) for c in side.deck):
+        shown = [c for c in side.hand if not is_koma(c)]
+        log.append(public("mulligan", seat=seat, cards=shown, count=len(shown)))
+        side.hand = [c for c in side.hand if is_koma(c)]
+        side.deck.extend(shown)
+        state.rng.shuffle(side.deck)
+        side.hand.extend(side.deck.pop() for _ in range(min(len(shown), len(side.deck))))
+    log.append(private("opening_hand", (seat,), seat=seat, cards=list(side.hand)))
+
+
+def to_act(state: State) -> tuple[str, ...]:
+    if state.ended is not None or state.pending is None:
+        return ()
+    return (state.pending.seat,)
+
+
+def legal_actions(state: State, seat: str) -> list[Action]:
+    if state.ended is not None or seat not in to_act(state):
+        return []
+    return [*state.pending.options, STOP]
+
+
+def apply(state: State, seat: str, action: Action) -> list[Event]:
+    """Carry out one action of `seat`; the only place an action's legality is decided."""
+    if state.ended is not None:
+        raise GameOver("The duel is over; start a new one to play again.")
+    if seat not in to_act(state):
+        who = " or ".join(to_act(state)) or "nobody"
+        raise NotYourTurn(f"It is {who}'s move, not {seat}'s.")
+    legal = legal_actions(state, seat)
+    if action not in legal:
+        raise IllegalAction(f"{str(action)!r} is not possible now.", legal=tuple(map(str, legal)))
+    log: list[Event] = []
+    state.moves += 1
+    pending, state.pending = state.pending, None
+    if action == STOP:
+        log.append(public("surrender", seat=seat))
+        state.ended = Ending(state.content.ending_id("surrender", state.opponent(seat)), "surrender",
+                             {"winner": state.opponent(seat), "loser": seat})
+    else:
+        DECISIONS[pending.kind](state, seat, action, pending, log)
+    _advance(state, log)
+    state.log.extend(log)
+    return log
+
+
+def ending(state: State) -> Ending | None:
+    return state.ended
+
+
+def _advance(state: State, log: list[Event]) -> None:
+    while state.pending is None and state.ended is None:
+        PHASES[state.phase](state, log)
+    if state.ended is not None:
+        e = state.ended
+        log.append(public("ending", ending=e.id, cause=e.cause, **e.detail))
+
+
+# --- Draw Time -------------------------------------------------------------------------
+
+def _dawn(state: State, log: list[Event]) -> None:
+    state.number += 1
+    state.duels = []
+    log.append(public("issue", number=state.number, deadline=state.content.table.deadline))
+    for seat in state.seats:
+        side = state.sides[seat]
+        side.peeks, side.free_upkeep, side.redraws, side.judged = {}, False, 0, False
+        back = [s.id for s in state.content.stars if side.dark.get(s.id, state.number + 1) <= state.number]
+        for s in back:
+            del side.dark[s]
+        if back:
+            log.append(public("relight", seat=seat, stars=[state.content.star[s].name for s in back],
+                              lit=len(state.lit(seat))))
+    for seat in state.seats:
+        effects.draw(state, seat, state.content.table.draw, log)
+    state.goto("shortage")
+
+
+# --- a shortage of Koma cards ------------------------------------------------------------
+
+def _shortage(state: State, log: list[Event]) -> None:
+    if state.index >= 2:
+        state.goto("make")
+        return
+    seat = state.seats[state.index]
+    side = state.sides[seat]
+    lack = MANUSCRIPT - state.fieldable(seat)
+    if lack <= 0 or side.judged:
+        state.index += 1
+        return
+    makes = [c for c in side.hand if not state.content.is_koma(c)]
+    if len(makes) >= lack and side.redraws < state.content.table.redraws:
+        options = _return_options(makes, ())
+        if len(makes) == lack or len(options) == 1:
+            _redraw(state, seat, makes[:lack] if len(makes) == lack else [makes[0]] * lack, lack, log)
+        else:
+            state.pending = Pending(seat, "return", options, {"lack": lack, "chosen": ()})
+        return
+    _star_judgment(state, seat, lack, log)
+
+
+def _return_options(makes: list[str], chosen) -> tuple[Action, ...]:
+    left = list(makes)
+    for c in chosen:
+        left.remove(c)
+    return tuple(Action("return", (c,)) for c in dict.fromkeys(left))
+
+
+def _decide_return(state: State, seat: str, action: Action, pending: Pending, log) -> None:
+    chosen = (*pending.data["chosen"], action.args[0])
+    lack = pending.data["lack"]
+    if len(chosen) < lack:
+        makes = [c for c in state.sides[seat].hand if not state.content.is_koma(c)]
+        state.pending = Pending(seat, "return", _return_options(makes, chosen), {"lack": lack, "chosen": chosen})
+        return
+    _redraw(state, seat, list(chosen), lack, log)
+
+
+def _redraw(state: State, seat: str, returned: list[str], lack: int, log) -> None:
+    """Show the returned Make cards, shuffle them into the deck and draw as many again."""
+    side = state.sides[seat]
+    for c in returned:
+        effects.leave_hand(state, seat, c)
+    side.deck.extend(returned)
+    state.rng.shuffle(side.deck)
+    side.redraws += 1
+    log.append(public("redraw", seat=seat, lack=lack, cards=returned))
+    effects.draw(state, seat, len(returned), log, why="redraw")
+
+
+def _star_judgment(state: State, seat: str, lack: int, log) -> None:
+    """星裁: every Make card in hand goes back into the deck; draw until four Koma cards can
+    be fielded, the Make cards drawn on the way going unused to the Lost Hole. The rival
+    may then draw as many cards as were lacking."""
+    side, is_koma = state.sides[seat], state.content.is_koma
+    back = [c for c in side.hand if not is_koma(c)]
+    for c in back:
+        effects.leave_hand(state, seat, c)
+    side.deck.extend(back)
+    state.rng.shuffle(side.deck)
+    wasted, found = [], []
+    while state.fieldable(seat) < MANUSCRIPT and side.deck:
+        c = side.deck.pop()
+        if is_koma(c):
+            side.hand.append(c)
+            found.append(c)
+        else:
+            side.lost.append(c)
+            wasted.append(c)
+    side.judged = True
+    log.append(public("star_judgment", seat=seat, lack=lack, returned=len(back), cards=wasted,
+                      drawn=len(found)))
+    if found:
+        log.append(private("draw_seen", (seat,), seat=seat, cards=found))
+    rival = state.opponent(seat)
+    if state.sides[rival].deck:
+        state.pending = Pending(rival, "bonus", (DRAW, PASS), {"count": lack, "from": seat})
+
+
+def _decide_bonus(state: State, seat: str, action: Action, pending: Pending, log) -> None:
+    count = pending.data["count"]
+    log.append(public("bonus", seat=seat, count=count, taken=action == DRAW, rival=pending.data["from"]))
+    if action == DRAW:
+        effects.draw(state, seat, count, log, why="bonus")
+
+
+# --- Make Time -------------------------------------------------------------------------
+
+def available(state: State, seat: str) -> tuple[list[str], list[str]]:
+    """(hand, Stock Pool) cards not yet used by this artist's plan."""
+    side = state.sides[seat]
+    hand, stock = list(side.hand), list(side.stock)
+    if side.plan is not None:
+        for card, _, source in side.plan.laid:
+            (stock if source == "stock" else hand).remove(card)
+        for card in side.plan.makes:
+            hand.remove(card)
+    return hand, stock
+
+
+def to_lay(state: State, seat: str) -> int:
+    """How many panels this artist must lay: four, or all they can field."""
+    return min(MANUSCRIPT, state.fieldable(seat))
+
+
+def make_cost(state: State, seat: str) -> int:
+    plan = state.sides[seat].plan
+    return sum(state.content.cost(c) for c in plan.makes) if plan else 0
+
+
+def _make_options(state: State, seat: str) -> tuple[Action, ...]:
+    plan = state.sides[seat].plan
+    hand, stock = available(state, seat)
+    is_koma = state.content.is_koma
+    out: list[Action] = []
+    if len(plan.laid) < to_lay(state, seat):
+        pos = POSITIONS[len(plan.laid)]
+        for card in dict.fromkeys(c for c in hand if is_koma(c)):
+            out += [Action("lay", (pos, card, o)) for o in ORIENTATIONS]
+        for card in dict.fromkeys(stock):
+            out += [Action("lay", (pos, card, o, "stock")) for o in ORIENTATIONS]
+    budget = len(state.lit(seat)) - make_cost(state, seat)
+    for card in dict.fromkeys(c for c in hand if not is_koma(c)):
+        if state.content.cost(card) <= budget:
+            out.append(Action("make", (card,)))
+    if len(plan.laid) == to_lay(state, seat):
+        out.append(DONE)
+    return tuple(out)
+
+
+def _make(state: State, log: list[Event]) -> None:
+    if state.index >= 2:
+        state.goto("make_reveal")
+        return
+    seat = state.seats[state.index]
+    side = state.sides[seat]
+    if side.plan is None:
+        side.plan = Plan()
+    state.pending = Pending(seat, "make", _make_options(state, seat))
+
+
+def _decide_make(state: State, seat: str, action: Action, pending: Pending, log) -> None:
+    plan = state.sides[seat].plan
+    if action.verb == "lay":
+        pos, card, orientation = action.args[:3]
+        source = "stock" if len(action.args) == 4 else "hand"
+        plan.laid.append((card, orientation, source))
+        log.append(private("laid", (seat,), seat=seat, position=pos, card=card, orientation=orientation,
+                           source=source, misplaced=pos not in state.content.koma[card].icons))
+    elif action.verb == "make":
+        plan.makes.append(action.args[0])
+        log.append(private("make_chosen", (seat,), seat=seat, card=action.args[0],
+                           cost=state.content.cost(action.args[0])))
+    else:  # done
+        log.append(public("ready", seat=seat, phase="make"))
+        state.index += 1
+
+
+def _make_reveal(state: State, log: list[Event]) -> None:
+    """Both manuscripts are laid out face down, and the Make cards are shown."""
+    for seat in state.seats:
+        side = state.sides[seat]
+        plan, side.plan = side.plan, None
+        side.manuscript = []
+        for pos, (card, orientation, source) in zip(POSITIONS, plan.laid):
+            if source == "stock":
+                side.stock.remove(card)
+            else:
+                effects.leave_hand(state, seat, card)
+            side.manuscript.append(Slot(card, pos, orientation, source,
+                                        misplaced=pos not in state.content.koma[card].icons))
+        for card in plan.makes:
+            effects.leave_hand(state, seat, card)
+        side.played = list(plan.makes)
+        log.append(public("revealed", seat=seat, panels=len(side.manuscript),
+                          cards=[s.card for s in side.manuscript if s.source == "stock"]))
+        for card in plan.makes:
+            log.append(public("make_played", seat=seat, card=card, cost=state.content.cost(card),
+                              when=state.content.make[card].when))
+    state.goto("make_pay")
+
+
+def _make_pay(state: State, log: list[Event]) -> None:
+    pay_phase(state, log, "make", lambda seat: sum(state.content.cost(c) for c in state.sides[seat].played),
+               "make_effects")
+
+
+def _make_effects(state: State, log: list[Event]) -> None:
+    _fire_makes(state, "make", log)
+    if state.ended is None:
+        state.goto("show")
+
+
+def _fire_makes(state: State, when: str, log: list[Event]) -> None:
+    """The Make cards of this time do what they say, then go to the Lost Hole."""
+    for seat in state.seats:
+        side = state.sides[seat]
+        for card in [c for c in side.played if state.content.make[c].when == when]:
+            if state.ended is not None:
+                return
+            log.append(public("make_effect", seat=seat, card=card, when=when))
+            effects.run(state, seat, state.content.make[card].effect, card, log)
+            side.played.remove(card)
+            side.lost.append(card)
+
+
+# --- Show Time -------------------------------------------------------------------------
+
+def _show(state: State, log: list[Event]) -> None:
+    if state.index >= 2:
+        state.goto("show_reveal")
+        return
+    seat = state.seats[state.index]
+    side = state.sides[seat]
+    if side.plan is None:
+        side.plan = Plan()
+    chosen = len(side.plan.rotations)
+    if chosen >= len(side.manuscript):
+        state.index += 1
+        return
+    pos = side.manuscript[chosen].position
+    state.pending = Pending(seat, "open", tuple(Action("open", (pos, r)) for r in ROTATIONS))
+
+
+def _decide_open(state: State, seat: str, action: Action, pending: Pending, log) -> None:
+    side = state.sides[seat]
+    side.plan.rotations.append(action.args[1])
+    log.append(private("rotation_chosen", (seat,), seat=seat, position=action.args[0], rotation=action.args[1]))
+    if len(side.plan.rotations) == len(side.manuscript):
+        log.append(public("ready", seat=seat, phase="show"))
+
+
+def _show_reveal(state: State, log: list[Event]) -> None:
+    """Every panel is turned face up at once: its rotation gives its FP and effects; one
+    turned against the way it lies is a miss (星裁): FP − the miss penalty."""
+    for seat in state.seats:
+        side = state.sides[seat]
+        plan, side.plan = side.plan, None
+        for slot, rot in zip(side.manuscript, plan.rotations):
+            koma = state.content.koma[slot.card]
+            slot.rotation = rot
+            slot.base = koma.rotation(rot).fp
+            slot.missed = rot not in CLEAN[slot.orientation]
+        ms = side.manuscript
+        log.append(public(
+            "strip", seat=seat, cards=[s.card for s in ms], positions=[s.position for s in ms],
+            rotations=[s.rotation for s in ms], orientations=[s.orientation for s in ms],
+            fps=[fp(state, s) for s in ms], missed=[s.missed for s in ms], misplaced=[s.misplaced for s in ms],
+            captions=[state.content.koma[s.card].rotation(s.rotation).caption for s in ms],
+        ))
+    state.goto("show_pay")
+
+
+def fp(state: State, slot: Slot) -> int:
+    return slot.base + slot.bonus - (state.content.table.miss_penalty if slot.missed else 0)
+
+
+def _show_pay(state: State, log: list[Event]) -> None:
+    pay_phase(state, log, "show",
+               lambda seat: sum(state.content.icons(s.card) for s in state.sides[seat].manuscript),
+               "show_effects")
+
+
+def _show_effects(state: State, log: list[Event]) -> None:
+    for seat in state.seats:
+        for slot in state.sides[seat].manuscript:
+            koma = state.content.koma[slot.card]
+            steps = koma.rotation(slot.rotation).show
+            if steps and state.ended is None:
+                if effects.works(state, slot):
+                    effects.run(state, seat, steps, slot.card, log, slot)
+                else:
+                    log.append(public("effect", seat=seat, card=slot.card, op="nothing", why="misplaced"))
+    _fire_makes(state, "show", log)
+    if state.ended is None:
+        state.goto("duels")
+
+
+# --- the duels -------------------------------------------------------------------------
+
+def _duels(state: State, log: list[Event]) -> None:
+    """起 against 起; the loser is rejected, the winner stays and meets the next panel; a
+    tie sends both on. The duel in which a 結 panel takes part is the last of the 本, as
+    is one after which a side has no panel left to send."""
+    a_seat, b_seat = state.seats
+    a, b = state.sides[a_seat].manuscript, state.sides[b_seat].manuscript
+    i = j = 0
+    while i < len(a) and j < len(b) and state.ended is None:
+        sa, sb = a[i], b[j]
+        final = "ketsu" in (sa.position, sb.position)
+        fa, fb = fp(state, sa), fp(state, sb)
+        sa.battled = sb.battled = True
+        if fa == fb and sa.tiebreak != sb.tiebreak:
+            winner = a_seat if sa.tiebreak else b_seat
+        else:
+            winner = a_seat if fa > fb else b_seat if fb > fa else None
+        state.duels.append((winner, i, j))
+        log.append(public("duel", seats=[a_seat, b_seat], cards=[sa.card, sb.card],
+                          positions=[sa.position, sb.position], fps=[fa, fb], winner=winner,
+                          tiebreak=fa == fb and winner is not None, final=final, number=len(state.duels)))
+        if winner is None:
+            i, j = i + 1, j + 1
+        else:
+            won, lost = (sa, sb) if winner == a_seat else (sb, sa)
+            loser = state.opponent(winner)
+            effects.reject(state, loser, lost, log)
+            if effects.works(state, lost):
+                effects.run(state, loser, state.content.koma[lost.card].rotation(lost.rotation).lose,
+                            lost.card, log, lost)
+            if effects.works(state, won):
+                effects.run(state, winner, state.content.koma[won.card].rotation(won.rotation).win,
+                            won.card, log, won)
+            if winner == a_seat:
+                j += 1
+            else:
+                i += 1
+        if final:
+            break
+    if state.ended is None:
+        state.goto("aftermath")
+
+
+def _aftermath(state: State, log: list[Event]) -> None:
+    """Panels that battled and were not beaten go to the Stock Pool; panels that never
+    battled go back to hand; then the Make cards of the end of the 本."""
+    for seat in state.seats:
+        for slot in state.sides[seat].manuscript:
+            steps = state.content.koma[slot.card].rotation(slot.rotation).survive
+            if slot.battled and not slot.beaten and steps and state.ended is None and effects.works(state, slot):
+                effects.run(state, seat, steps, slot.card, log, slot)
+    if state.ended is not None:
+        return
+    for seat in state.seats:
+        side = state.sides[seat]
+        stocked = [s.card for s in side.manuscript if s.battled and not s.beaten]
+        back = [s.card for s in side.manuscript if not s.battled]
+        side.stock.extend(stocked)
+        side.hand.extend(back)
+        side.open_hand.extend(back)
+        side.manuscript = []
+        if stocked:
+            log.append(public("stocked", seat=seat, cards=stocked))
+        if back:
+            log.append(public("returned", seat=seat, cards=back))
+    _fire_makes(state, "end", log)
+    if state.ended is None:
+        state.goto("upkeep")
+
+
+# --- the deadline ------------------------------------------------------------------------
+
+def _deadline(state: State, log: list[Event]) -> None:
+    """After the last 本 the editors keep the artist whose Botsu Box holds fewer icons, by
+    at least the table's margin; closer than that, it is too close to call: no verdict."""
+    if state.number < state.content.table.deadline:
+        state.goto("dawn")
+        return
+    a, b = state.seats
+    botsu = [state.botsu_icons(a), state.botsu_icons(b)]
+    lead = botsu[1] - botsu[0]
+    log.append(public("verdict", seats=[a, b], botsu=botsu, lit=[len(state.lit(a)), len(state.lit(b))],
+                      margin=state.content.table.margin))
+    if abs(lead) < state.content.table.margin:
+        effects.defeat(state, [a, b], "deadline")
+    else:
+        effects.defeat(state, [b if lead > 0 else a], "deadline")
+
+
+PHASES = {
+    "dawn": _dawn, "shortage": _shortage, "make": _make, "make_reveal": _make_reveal,
+    "make_pay": _make_pay, "make_effects": _make_effects, "show": _show, "show_reveal": _show_reveal,
+    "show_pay": _show_pay, "show_effects": _show_effects, "duels": _duels, "aftermath": _aftermath,
+    "upkeep": upkeep_phase, "deadline": _deadline,
+}
+DECISIONS = {
+    "return": _decide_return, "bonus": _decide_bonus, "make": _decide_make, "open": _decide_open,
+    "pay": decide_pay, "upkeep": decide_upkeep,
+}

@@ -1,0 +1,117 @@
+"""Paying in stars: the choice of which lit stars to spend, the payments of a moment made
+by both artists and judged together, and the Stock Pool's upkeep at the end of a 本.
+
+The phases here are run by `engine.funnytime.game`'s phase machine like its own.
+"""
+from __future__ import annotations
+
+from engine.events import Event, public
+from engine.funnytime import effects
+from engine.funnytime.actions import PAY, Action
+from engine.funnytime.state import Pending, State
+
+
+def pay_options(state: State, seat: str, owed: int) -> tuple[Action, ...] | None:
+    """The choice of stars to spend, or None when there is none to make (every lit star
+    goes, or they all relight after the same number of 本). Stars that relight after the
+    same number of 本 are alike: the first lit one of each length is offered."""
+    lit = effects.soonest(state, seat)
+    if owed >= len(lit):
+        return None
+    by_length = {}
+    for s in lit:
+        by_length.setdefault(state.content.star[s].relight, s)
+    if len(by_length) == 1:
+        return None
+    return (PAY, *(Action("spend", (s,)) for s in by_length.values()))
+
+
+def _spend(state: State, seat: str, star: str) -> None:
+    side = state.sides[seat]
+    effects.put_out(state, seat, star)
+    side.owed -= 1
+    side.spent.append(star)
+
+
+def _settle(state: State, seat: str, reason: str, log) -> bool:
+    """Go on paying `seat`'s bill; True when it is paid (or nothing more can be)."""
+    side = state.sides[seat]
+    while side.owed > 0 and state.lit(seat):
+        options = pay_options(state, seat, side.owed)
+        if options is not None:
+            state.pending = Pending(seat, "pay", options, {"bill": side.owed, "reason": reason})
+            return False
+        for s in effects.soonest(state, seat)[:side.owed]:
+            _spend(state, seat, s)
+    if side.spent:
+        log.append(public("paid", seat=seat, reason=reason, count=len(side.spent),
+                          stars=[state.content.star[s].name for s in side.spent],
+                          lit=len(state.lit(seat))))
+    side.owed, side.spent = None, []
+    return True
+
+
+def decide_pay(state: State, seat: str, action: Action, pending: Pending, log) -> None:
+    side = state.sides[seat]
+    if action == PAY:
+        for s in effects.soonest(state, seat)[:side.owed]:
+            _spend(state, seat, s)
+    else:
+        _spend(state, seat, action.args[0])
+    # the phase goes on paying (or asks again) when it is next run
+
+
+def pay_phase(state: State, log, reason: str, bill, then: str) -> None:
+    """Both artists pay, the first then the second; the sky is checked when both have."""
+    if state.index >= 2:
+        effects.check_dark(state, state.seats, log)
+        if state.ended is None:
+            state.goto(then)
+        return
+    seat = state.seats[state.index]
+    side = state.sides[seat]
+    if side.owed is None:
+        side.owed = bill(seat)
+        side.spent = []
+    if _settle(state, seat, reason, log):
+        state.index += 1
+
+
+# --- the Stock Pool's upkeep -----------------------------------------------------------------
+
+def upkeep_phase(state: State, log: list[Event]) -> None:
+    if state.index >= 2:
+        effects.check_dark(state, state.seats, log)
+        if state.ended is None:
+            state.goto("deadline")
+        return
+    seat = state.seats[state.index]
+    side = state.sides[seat]
+    if side.owed is None:
+        if side.free_upkeep:
+            side.kept = list(side.stock)
+        decided = len(side.kept)
+        if decided < len(side.stock):
+            card = side.stock[decided]
+            state.pending = Pending(seat, "upkeep", (Action("keep", (card,)), Action("release", (card,))),
+                                    {"card": card, "cost": state.content.cost(card),
+                                     "kept": sum(state.content.cost(c) for c in side.kept)})
+            return
+        side.owed = 0 if side.free_upkeep else sum(state.content.cost(c) for c in side.kept)
+        side.spent = []
+        if side.kept:
+            log.append(public("kept", seat=seat, cards=list(side.kept), cost=side.owed, free=side.free_upkeep))
+    if _settle(state, seat, "upkeep", log):
+        side.kept = []
+        state.index += 1
+
+
+def decide_upkeep(state: State, seat: str, action: Action, pending: Pending, log) -> None:
+    side = state.sides[seat]
+    card = action.args[0]
+    if action.verb == "keep":
+        side.kept.append(card)
+    else:
+        side.stock.pop(len(side.kept))
+        side.lost.append(card)
+        log.append(public("released", seat=seat, card=card))

@@ -1,0 +1,178 @@
+"""What one seat may see: the only window on the state for a REPL, bot or peer.
+
+Built fresh from the state for one seat. Secrets stay out by construction: the rival's
+hand appears only as a count and the cards seen going into it; the rival's plan (the
+panels, orientations, Make cards and rotations chosen in secret) never appears; the
+rival's face-down panels are blanks until Show Time turns them up, except a panel a
+Make card let this seat peek at. Everything else on the table is public: both Stock
+Pools, Botsu Boxes, Lost Holes and planispheres.
+"""
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass
+
+from engine.contract import Ending
+from engine.funnytime.content import MANUSCRIPT, POSITIONS
+from engine.funnytime.game import available, fp, legal_actions, make_cost, to_lay
+from engine.funnytime.state import State
+
+
+@dataclass(frozen=True, slots=True)
+class StarView:
+    id: str
+    name: str
+    kana: str
+    lit: bool
+    relights: int | None          # the 本 at whose start a dark star relights
+
+
+@dataclass(frozen=True, slots=True)
+class Panel:
+    position: str
+    card: str | None              # None: a face-down panel of the rival's
+    orientation: str | None
+    source: str | None
+    misplaced: bool | None
+    rotation: str | None = None
+    fp: int | None = None
+    missed: bool = False
+    battled: bool = False
+    beaten: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class SideView:
+    seat: str
+    deck_name: str
+    hand: tuple[str, ...] | None     # None for the rival: their hand is secret
+    hand_count: int
+    open_hand: tuple[str, ...]       # cards the rival has seen go into this hand
+    deck: int
+    stock: tuple[str, ...]
+    botsu: tuple[str, ...]
+    botsu_icons: int
+    lost: tuple[str, ...]
+    played: tuple[str, ...]          # Make cards revealed this 本, waiting for their time
+    stars: tuple[StarView, ...]
+    lit: int
+    manuscript: tuple[Panel, ...]
+    ready: bool                      # has finished this phase's secret choices
+
+
+@dataclass(frozen=True, slots=True)
+class PlanView:
+    """This seat's own secret choices so far (never the rival's)."""
+
+    laid: tuple[tuple[str, str, str, str], ...]   # (position, card, orientation, source)
+    makes: tuple[str, ...]
+    make_cost: int
+    rotations: tuple[tuple[str, str], ...]        # (position, rotation)
+    hand: tuple[str, ...]                         # hand cards not yet used by the plan
+    stock: tuple[str, ...]                        # Stock Pool cards not yet used
+    to_lay: int
+
+
+@dataclass(frozen=True, slots=True)
+class Decision:
+    kind: str
+    options: tuple[str, ...]
+    prompt: str
+    data: dict
+
+
+@dataclass(frozen=True, slots=True)
+class View:
+    seat: str
+    seats: tuple[str, ...]
+    number: int
+    deadline: int
+    phase: str
+    me: SideView
+    other: SideView
+    plan: PlanView | None
+    peeks: tuple[tuple[str, str, str], ...]       # rival (position, card, orientation) seen by a Make card
+    legal: tuple[str, ...]
+    decision: Decision | None
+    ending: Ending | None
+    moment: int
+    botsu_limit: int
+    miss_penalty: int
+
+    def to_dict(self) -> dict:
+        return asdict(self)
+
+
+_PROMPTS = {
+    "make": "Make Time: lay your panels face down, 起 承 転 結, and choose Make cards; `done` when ready.",
+    "open": "Show Time: choose how to turn the panel face up.",
+    "pay": "Pay in stars: `pay` spends those that relight soonest, or `spend STAR` one at a time.",
+    "return": "You cannot field four Koma cards: choose the Make cards to return for a redraw.",
+    "upkeep": "Upkeep of your Stock Pool: keep the card (pay its cost in stars) or release it to the Lost Hole.",
+    "bonus": "Your rival suffered 星裁: you may draw the cards they lacked.",
+}
+
+
+_SKIES: dict = {}
+
+
+def _sky(content, dark: dict) -> tuple[StarView, ...]:
+    """A planisphere as seen; the same sky is the same tuple, built once."""
+    key = (id(content), tuple(sorted(dark.items())))
+    sky = _SKIES.get(key)
+    if sky is None:
+        if len(_SKIES) > 4096:
+            _SKIES.clear()
+        sky = _SKIES[key] = tuple(StarView(st.id, st.name, st.kana, st.id not in dark, dark.get(st.id))
+                                  for st in content.stars)
+    return sky
+
+
+def _ready(state: State, seat: str) -> bool:
+    if state.phase in ("make", "show"):
+        return state.index > state.seats.index(seat)
+    return False
+
+
+def view(state: State, seat: str) -> View:
+    content = state.content
+    rival = state.opponent(seat)
+
+    def side(s: str) -> SideView:
+        sd = state.sides[s]
+        mine = s == seat
+        stars = _sky(content, sd.dark)
+        panels = []
+        for slot in sd.manuscript:
+            shown = slot.rotation is not None
+            if mine or shown:
+                panels.append(Panel(slot.position, slot.card, slot.orientation, slot.source, slot.misplaced,
+                                    slot.rotation if shown else None, fp(state, slot) if shown else None,
+                                    slot.missed, slot.battled, slot.beaten))
+            else:
+                panels.append(Panel(slot.position, None, None, None, None))
+        return SideView(
+            s, state.decks[s], tuple(sd.hand) if mine else None, len(sd.hand), tuple(sd.open_hand),
+            len(sd.deck), tuple(sd.stock), tuple(sd.botsu), state.botsu_icons(s), tuple(sd.lost),
+            tuple(sd.played), stars, len(stars) - len(sd.dark), tuple(panels), _ready(state, s),
+        )
+
+    me = state.sides[seat]
+    plan = None
+    if me.plan is not None:
+        hand, stock = available(state, seat)
+        plan = PlanView(
+            tuple((pos, c, o, src) for pos, (c, o, src) in zip(POSITIONS, me.plan.laid)),
+            tuple(me.plan.makes), make_cost(state, seat),
+            tuple((slot.position, r) for slot, r in zip(me.manuscript, me.plan.rotations)),
+            tuple(hand), tuple(stock), to_lay(state, seat) if state.phase == "make" else MANUSCRIPT,
+        )
+    decision = None
+    p = state.pending
+    if p is not None and p.seat == seat and state.ended is None:
+        decision = Decision(p.kind, tuple(map(str, p.options)), _PROMPTS[p.kind], dict(p.data))
+    return View(
+        seat, state.seats, state.number, content.table.deadline, state.phase, side(seat), side(rival), plan,
+        tuple((pos, c, o) for pos, (c, o) in me.peeks.items()),
+        tuple(map(str, legal_actions(state, seat))), decision, state.ended, state.moves,
+        content.table.botsu_limit, content.table.miss_penalty,
+    )
