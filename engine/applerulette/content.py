@@ -13,7 +13,7 @@ from typing import Literal
 from pydantic import Field, model_validator
 
 from engine.errors import StoryError
-from engine.storyfiles import EndingBook, Frozen, validated
+from engine.storyfiles import EndingBook, EndingPage, Frozen, validated
 
 EPISODE = "tale"
 PLAYERS = (4, 5, 6, 7, 8)

@@ -11,11 +11,11 @@ from __future__ import annotations
 import re
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
+from pydantic import Field, field_validator, model_validator
 
 from engine.errors import StoryError
+from engine.storyfiles import EndingBook, EndingPage, Frozen, validated
 
-FORMAT_VERSION = 1
 PLAYERS = range(2, 9)
 DEFAULT_PLAYERS = 5
 HAND = 7                 # cards dealt to each nation
@@ -28,8 +28,7 @@ ENDINGS = ("shared_crown", "tie_broken", "late_snatch", "kings_fall", "landslide
 Side = Literal["attack", "defend", "any"]
 
 
-class _Frozen(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True)
+_Frozen = Frozen
 
 
 # --- combat power ---------------------------------------------------------------------
@@ -365,35 +364,6 @@ class CardFile(_Frozen):
     action: list[ActionCard] = []
 
 
-class EndingPage(_Frozen):
-    id: str = Field(pattern=r"^[a-z][a-z0-9_]*$")
-    title: str
-    tone: Literal["true", "good", "bittersweet", "bad", "neutral"]
-    condition: str
-    text: str
-
-
-class EndingBook(_Frozen):
-    format_version: int
-    episode: str
-    ending: list[EndingPage] = Field(min_length=1)
-
-
-def _validated(model: type[BaseModel], data: dict, file: str) -> BaseModel:
-    version = data.get("format_version")
-    if version != FORMAT_VERSION:
-        raise StoryError(file, "format_version",
-                         f"is {version!r}, but this version of narrator reads format_version = {FORMAT_VERSION};"
-                         " update the file or narrator")
-    try:
-        return model.model_validate(data)
-    except ValidationError as err:
-        first = err.errors()[0]
-        key = ".".join(str(p) for p in first["loc"]) or "(top level)"
-        more = f" (and {err.error_count() - 1} more problems)" if err.error_count() > 1 else ""
-        raise StoryError(file, key, first["msg"] + more) from None
-
-
 class Content:
     """A validated box: look cards and pages up by id; the deck for a table of N."""
 
@@ -416,7 +386,7 @@ class Content:
     @classmethod
     def from_files(cls, episodes: list[str], card_file: tuple[str, dict],
                    book_files: list[tuple[str, dict]]) -> "Content":
-        cf = _validated(CardFile, card_file[1], card_file[0])
+        cf = validated(CardFile, card_file[1], card_file[0])
         seen: set[str] = set()
         for table in ("king", "person", "fatima", "event", "action"):
             for i, card in enumerate(getattr(cf, table)):
@@ -426,7 +396,7 @@ class Content:
                 seen.add(card.id)
         books = {}
         for name, data in book_files:
-            book = _validated(EndingBook, data, name)
+            book = validated(EndingBook, data, name)
             books[book.episode] = book
         content = cls(episodes, cf, books)
         content._check(card_file[0])

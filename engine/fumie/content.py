@@ -13,7 +13,7 @@ from pydantic import Field, model_validator
 
 from engine.errors import StoryError
 from engine.fumie.conditions import Condition
-from engine.storyfiles import FORMAT_VERSION, EndingBook, EndingPage, Frozen, validated
+from engine.storyfiles import EndingBook, EndingPage, Frozen, validated
 
 SEATS = ("takeo", "fumie")
 HAND_SIZE = 3

@@ -9,11 +9,11 @@ from __future__ import annotations
 
 from typing import ClassVar, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
+from pydantic import Field, model_validator
 
 from engine.errors import StoryError
+from engine.storyfiles import EndingBook, EndingPage, Frozen, validated
 
-FORMAT_VERSION = 1
 EPISODE = "duel"
 # The ending-book page for a duel that ends with no verdict (both artists fall at the
 # same moment, or the editors find them level at the deadline).
@@ -56,8 +56,7 @@ OPERATIONS: dict[str, tuple[str, ...]] = {
 }
 
 
-class _Frozen(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True)
+_Frozen = Frozen
 
 
 class Step(_Frozen):
@@ -241,20 +240,6 @@ class DeckFile(_Frozen):
     cards: dict[str, int]
 
 
-class EndingPage(_Frozen):
-    id: str = Field(pattern=r"^[a-z][a-z0-9_]*$")
-    title: str
-    tone: Literal["true", "good", "bittersweet", "bad", "neutral"]
-    condition: str
-    text: str
-
-
-class EndingBook(_Frozen):
-    format_version: int
-    episode: str
-    ending: list[EndingPage] = Field(min_length=1)
-
-
 # --- the printed text, made from the steps -------------------------------------------
 
 _TRIGGER_WORDS = {"show": "When shown", "win": "Each time it wins a duel", "lose": "If it loses a duel",
@@ -315,23 +300,6 @@ def describe(steps: list[Step]) -> str:
 
 
 # --- loading ---------------------------------------------------------------------------
-
-def validated(model: type[BaseModel], data: dict, file: str) -> BaseModel:
-    version = data.get("format_version")
-    if version != FORMAT_VERSION:
-        raise StoryError(
-            file, "format_version",
-            f"is {version!r}, but this version of narrator reads format_version = {FORMAT_VERSION};"
-            " update the file or narrator",
-        )
-    try:
-        return model.model_validate(data)
-    except ValidationError as err:
-        first = err.errors()[0]
-        key = ".".join(str(p) for p in first["loc"]) or "(top level)"
-        more = f" (and {err.error_count() - 1} more problems)" if err.error_count() > 1 else ""
-        raise StoryError(file, key, first["msg"] + more) from None
-
 
 class Content:
     """A validated FunnyTime box: look cards, stars, decks and pages up by id."""

@@ -46,7 +46,8 @@ class Deck:
     @classmethod
     def read(cls, data: dict, file: str, content) -> tuple["Deck | None", list[str]]:
         """A deck from a parsed deck file, with every problem found (empty when legal)."""
-        from engine.funnytime.content import FORMAT_VERSION, DeckFile
+        from engine.funnytime.content import DeckFile
+        from engine.storyfiles import FORMAT_VERSION
 
         if data.get("format_version") != FORMAT_VERSION:
             return None, [f"format_version is {data.get('format_version')!r}; a deck file says"

@@ -35,7 +35,7 @@ from engine.contract import Ending
 from engine.errors import GameOver, IllegalAction, NotYourTurn
 from engine.events import Event, private, public
 from engine.funnytime import effects
-from engine.funnytime.stars import decide_pay, decide_upkeep, pay_options, pay_phase, upkeep_phase
+from engine.funnytime.stars import decide_pay, decide_upkeep, pay_phase, upkeep_phase
 from engine.funnytime.actions import DONE, DRAW, PASS, STOP, Action, parse
 from engine.funnytime.content import CLEAN, MANUSCRIPT, ORIENTATIONS, POSITIONS, ROTATIONS, Content
 from engine.funnytime.deck import Deck, check_file, option_from_file

@@ -88,7 +88,7 @@ def hand(view, names) -> str:
     for c in make:
         out.append("  " + make_line(c).replace("\n", "\n  "))
     if me.stock:
-        out.append(f"Your Stock Pool (each costs its icons in stars to keep, every 本): "
+        out.append("Your Stock Pool (each costs its icons in stars to keep, every 本): "
                    + ", ".join(koma_line(c) for c in me.stock))
     if view.plan is not None and (view.plan.laid or view.plan.makes or view.plan.rotations):
         out.append(plan(view))

@@ -11,6 +11,7 @@ from engine.errors import BadSyntax, GameOver, IllegalAction, NotYourTurn
 from engine.funnytime import game as g
 from engine.funnytime.actions import parse
 from engine.funnytime.content import MANUSCRIPT
+from engine.funnytime.stars import pay_options
 from ft_positions import (AKI, CONTENT, EVERY, REN, SEATS, STORY, act, arrange, decide, issue, kinds, make_time,
                           new, refresh, show_time)
 
@@ -327,12 +328,12 @@ def test_both_going_dark_at_the_same_payment_is_no_verdict():
 
 def test_paying_offers_one_star_of_each_length_and_pay_spends_the_soonest():
     st = new(0)
-    opts = g.pay_options(st, AKI, 3)
+    opts = pay_options(st, AKI, 3)
     assert [str(a) for a in opts] == ["pay", "spend subaru", "spend vega", "spend spica", "spend alcor",
                                       "spend canopus", "spend betelgeuse", "spend fomalhaut"]
-    assert g.pay_options(st, AKI, 21) is None                     # everything goes: no choice
+    assert pay_options(st, AKI, 21) is None                     # everything goes: no choice
     st.sides[AKI].dark = {s.id: 9 for s in CONTENT.stars[5:]}    # only the five one-character stars lit
-    assert g.pay_options(st, AKI, 2) is None                      # all alike: no choice
+    assert pay_options(st, AKI, 2) is None                      # all alike: no choice
 
 
 # --------------------------------------------------------------------- the duels
