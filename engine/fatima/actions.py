@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from engine.action import Action as BaseAction
 from engine.errors import BadSyntax
 
 # verb -> (smallest and largest number of arguments, usage)
@@ -40,13 +41,7 @@ GRAMMAR: dict[str, tuple[int, int, str]] = {
 
 
 @dataclass(frozen=True, slots=True)
-class Action:
-    verb: str
-    args: tuple[str, ...] = ()
-
-    def __str__(self) -> str:
-        return " ".join((self.verb, *self.args))
-
+class Action(BaseAction):
     @property
     def combatant(self) -> str | None:
         """For attack and fight: `king` or the hand position, as written."""

@@ -11,8 +11,7 @@
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
-
+from engine.action import Action
 from engine.errors import BadSyntax
 
 # verb -> (number of arguments or None for "one or more", usage)
@@ -27,15 +26,6 @@ GRAMMAR: dict[str, tuple[int | None, str]] = {
     "no": (0, "no"),
     "stop": (0, "stop"),
 }
-
-
-@dataclass(frozen=True, slots=True)
-class Action:
-    verb: str
-    args: tuple[str, ...] = ()
-
-    def __str__(self) -> str:
-        return " ".join((self.verb, *self.args))
 
 
 def parse(text: str) -> Action:

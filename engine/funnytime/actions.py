@@ -14,8 +14,7 @@
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
-
+from engine.action import Action
 from engine.errors import BadSyntax
 from engine.funnytime.content import ORIENTATIONS, POSITIONS, ROTATIONS
 
@@ -36,15 +35,6 @@ GRAMMAR: dict[str, tuple[tuple[int, ...], str]] = {
 }
 # Other words a player may type for the same action.
 ALIASES = {"surrender": "stop", "concede": "stop"}
-
-
-@dataclass(frozen=True, slots=True)
-class Action:
-    verb: str
-    args: tuple[str, ...] = ()
-
-    def __str__(self) -> str:
-        return " ".join((self.verb, *self.args))
 
 
 def parse(text: str) -> Action:

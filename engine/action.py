@@ -1,0 +1,18 @@
+"""An action: a verb and its words, a small frozen value whose text form round-trips.
+
+Every family speaks in these (`up`, `exchange apple p3`, `attack p2 noor with king`), so
+the REPL, saves, bots and the network all handle them the same way. Each family's own
+`parse` says which verbs it knows and what their words may be.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True, slots=True)
+class Action:
+    verb: str
+    args: tuple[str, ...] = ()
+
+    def __str__(self) -> str:
+        return " ".join((self.verb, *self.args))
