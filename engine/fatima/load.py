@@ -8,15 +8,11 @@ from __future__ import annotations
 from typing import Callable
 
 from engine.fatima.content import Content
+from engine.storyfiles import reader
 
 
 def load(folder, prefix: str, episodes: list[dict], read: Callable) -> Content:
-    def named(*parts: str):
-        name = "/".join((prefix, *parts))
-        path = folder
-        for p in parts:
-            path = path / p
-        return name, read(path, name)
+    named = reader(folder, prefix, read)
 
     ids = [e["id"] for e in episodes]
     return Content.from_files(ids, named("cards.toml"), [named("endings", f"{e}.toml") for e in ids])

@@ -10,15 +10,11 @@ from typing import Callable
 
 from engine.errors import StoryError
 from engine.funnytime.content import EPISODE, Content
+from engine.storyfiles import reader
 
 
 def load(folder, prefix: str, episodes: list[dict], read: Callable) -> Content:
-    def named(*parts: str):
-        name = "/".join((prefix, *parts))
-        path = folder
-        for p in parts:
-            path = path / p
-        return name, read(path, name)
+    named = reader(folder, prefix, read)
 
     if [e.get("id") for e in episodes] != [EPISODE]:
         raise StoryError(f"{prefix}/story.toml", "episode", f"FunnyTime has one episode, {EPISODE!r}")
