@@ -111,7 +111,9 @@ def _seats_for(story, me: str | None, hotseat: bool, bot: str, table: dict) -> d
     except GameError as err:
         raise Failure(err.message) from None
     if hotseat:
-        return {s: "human" for s in seats}
+        # A seat that never moves (Snow White's NPC at four) has no one to sit at it.
+        idle = set(getattr(story.family, "IDLE_SEATS", ()))
+        return {s: "bot:random" if s in idle else "human" for s in seats}
     me = me or seats[0]
     if me not in seats:
         raise Failure(f"--as {me}: {story.title} has the seats {', '.join(seats)}")
@@ -242,7 +244,7 @@ def continue_(ctx, slot: str | None, llm_url, model, llm_backend, llm_config):
         title = session.story.content.page(session.episode, session.ending().id).title
         raise Failure(f"the game in {slot!r} is over (it ended with \"{title}\"); `narrator replay {slot}`"
                       " reads it again")
-    hotseat = all(v == "human" for v in session.save.seats.values())
+    hotseat = sum(v == "human" for v in session.save.seats.values()) > 1   # more than one at this terminal
     llm = _llm(session.story, session.episode, llm_url, model, llm_backend, llm_config)
     sys.exit(_table(session, hotseat, llm).run(opening=False))
 

@@ -199,3 +199,16 @@ def test_explore_a_table(cli):
 def test_the_rules_have_the_rulings(cli):
     result = cli("rules", "applerulette")
     assert result.exit_code == 0 and "## Rulings of this edition" in result.output
+
+
+def test_at_a_shared_terminal_nobody_sits_at_the_npc(tmp_path):
+    from click.testing import CliRunner
+
+    from narrator.cli import main
+    from narrator.saves import Save
+
+    result = CliRunner().invoke(main, ["--saves", str(tmp_path), "play", "applerulette", "--players", "4",
+                                       "--hotseat", "--seed", "1"], input="\nquit\n")
+    assert result.exit_code == 0
+    seats = Save.read(tmp_path / "applerulette-tale-1.toml").seats
+    assert seats["npc"] != "human" and [s for s, who in seats.items() if who == "human"] == ["p1", "p2", "p3", "p4"]
