@@ -17,3 +17,18 @@ def pending_choices(state, seat: str, stop) -> list | None:
     if state.pending is not None:
         return [*state.pending.options, stop]
     return None
+
+
+def record(state, log: list) -> list:
+    """End a move: tell the ending if the move brought one, and keep the move's events
+    in the state's log. Returns the move's events."""
+    if state.ended is not None:
+        from engine.events import public
+
+        log.append(public("ending", ending=state.ended.id, cause=state.ended.cause, **state.ended.detail))
+    state.log.extend(log)
+    return log
+
+
+def ending(state):
+    return state.ended

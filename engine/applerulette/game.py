@@ -222,14 +222,10 @@ def apply(state: State, seat: str, action: Action) -> list[Event]:
         _turn(state, seat, action, log)
     if state.ended is None and state.pending is None and state.phase in ("story", "last"):
         _next_turn(state, log)
-    if state.ended is not None:
-        log.append(public("ending", ending=state.ended.id, cause=state.ended.cause, **state.ended.detail))
-    state.log.extend(log)
-    return log
+    return turns.record(state, log)
 
 
-def ending(state: State) -> Ending | None:
-    return state.ended
+ending = turns.ending
 
 
 def _turn(state: State, seat: str, action: Action, log: list[Event]) -> None:

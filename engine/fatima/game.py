@@ -13,7 +13,8 @@ import random
 from typing import Sequence
 
 from engine.contract import Ending
-from engine.errors import GameOver, IllegalAction, NotYourTurn
+from engine import legality, turns
+from engine.errors import IllegalAction
 from engine.events import Event, private, public
 from engine.fatima import combat, effects, moves, points
 from engine.fatima.actions import PASS, STOP, Action, parse
@@ -93,14 +94,9 @@ def legal_actions(state: State, seat: str) -> list[Action]:
 
 def apply(state: State, seat: str, action: Action) -> list[Event]:
     """Carry out one action of `seat`; the only place an action's legality is decided."""
-    if state.ended is not None:
-        raise GameOver("The game is over; start a new one to play again.")
-    if seat not in to_act(state):
-        raise NotYourTurn(f"It is {' or '.join(to_act(state))}'s move, not {seat}'s.")
+    legality.check(state, seat, action, over=state.ended is not None, to_act=to_act,
+                   legal_actions=legal_actions)
     pending = state.pending
-    if action != STOP and action not in pending.options:
-        raise IllegalAction(f"{str(action)!r} is not possible now.",
-                            legal=tuple(map(str, legal_actions(state, seat))))
     log: list[Event] = []
     state.moves += 1
     if action == STOP:
@@ -115,14 +111,10 @@ def apply(state: State, seat: str, action: Action) -> list[Event]:
     else:
         effects.resolve(state, action, log)
     _advance(state, log)
-    if state.ended is not None:
-        log.append(public("ending", ending=state.ended.id, cause=state.ended.cause, **state.ended.detail))
-    state.log.extend(log)
-    return log
+    return turns.record(state, log)
 
 
-def ending(state: State) -> Ending | None:
-    return state.ended
+ending = turns.ending
 
 
 # --- a turn --------------------------------------------------------------------------

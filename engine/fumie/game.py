@@ -100,13 +100,10 @@ def apply(state: State, seat: str, action: Action) -> list[Event]:
         _finish_turn(state, log)
     if state.ended is not None:
         _put_down_card_in_use(state, log)
-        log.append(public("ending", ending=state.ended.id, cause=state.ended.cause, **state.ended.detail))
-    state.log.extend(log)
-    return log
+    return turns.record(state, log)
 
 
-def ending(state: State) -> Ending | None:
-    return state.ended
+ending = turns.ending
 
 
 # --- a turn --------------------------------------------------------------------------

@@ -25,7 +25,8 @@ DOC = Path(__file__).resolve().parents[2] / "docs" / "narration-fatima.md"
 
 def engine_kinds() -> set[str]:
     """Every event kind the engine can make, read from its source."""
-    text = "\n".join(p.read_text() for p in ENGINE.glob("*.py"))
+    # The family's modules, and the shared core that tells every family's ending.
+    text = "\n".join(p.read_text() for p in [*ENGINE.glob("*.py"), ENGINE.parent / "turns.py"])
     kinds = set(re.findall(r'(?:public|private)\("([a-z_]+)"', text))
     kinds |= set(re.findall(r'roll_off\(state, .*?, log, "([a-z_]+)"', text))
     return kinds
