@@ -79,7 +79,8 @@ class Session:
         try:
             expected = story.seats_for(save.options)
         except (ValueError, GameError) as err:
-            raise BrokenFile(path, f"the table's options do not make a game: {err}", "Mend [options]") from None
+            raise BrokenFile(path, f"the table's options do not make a game: {str(err).rstrip('.')}",
+                             "Mend [options]") from None
         if list(save.seats) != list(expected):
             raise BrokenFile(path, f"seats are {sorted(save.seats)}, but {story.title} has {list(expected)}",
                              "Mend the [seats] table")
