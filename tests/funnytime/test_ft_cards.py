@@ -110,9 +110,10 @@ def test_every_koma_card_has_effects_and_a_plain_rotation():
         assert plain and len(plain) < 4, card
 
 
-MAKE_CASES = [(m, cond) for m in MAKE for cond in
+# Sorted, so every process (pytest-xdist's workers included) collects the same order.
+MAKE_CASES = [(m, cond) for m in MAKE for cond in sorted(
               ({s.if_ for s in CONTENT.make[m].effect if s.if_} or {None}) | ({"none"} if any(
-                  s.if_ for s in CONTENT.make[m].effect) else set())]
+                  s.if_ for s in CONTENT.make[m].effect) else set()), key=str)]
 
 
 @pytest.mark.parametrize("card,condition", MAKE_CASES, ids=[f"{m}-{c}" for m, c in MAKE_CASES])

@@ -75,3 +75,10 @@ def llm_http(llm_server):
 
     with httpx.Client(base_url=llm_server, timeout=60.0, trust_env=False) as client:
         yield client
+
+
+def pytest_collection_modifyitems(config, items):
+    """Tests that need the live server are `live`: opt in with `pytest -m live`."""
+    for item in items:
+        if {"llm_server", "llm_http", "tiny_model"} & set(getattr(item, "fixturenames", ())):
+            item.add_marker(pytest.mark.live)
