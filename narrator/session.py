@@ -45,8 +45,11 @@ class Session:
     def new(cls, story: Story, episode: str, seed: int, seats: dict[str, str], path: Path,
             profile: Profile | None, autosave: bool = True, table: dict | None = None) -> "Session":
         """A new game; `table` holds the table's own options (e.g. the number of players)."""
-        # Ids the story no longer has (from an older edition) are let go.
-        known = sorted(k for k in profile.known(story.id) if k in story.content.cards) if profile else []
+        # Ids an older edition used read as the cards they became; ids the story no
+        # longer has at all are let go.
+        renamed = _renamed(story)
+        known = sorted({renamed.get(k, k) for k in profile.known(story.id)} & set(story.content.cards)) \
+            if profile else []
         options: dict = {**(table or {}), "known": known}
         if episode in getattr(story.content, "culprit_episodes", ()):
             # The same culprit serves up to three games; a kept one no longer in the
@@ -90,6 +93,8 @@ class Session:
                 raise BrokenFile(path, f"seat {seat} is played by the unknown bot {who[4:]!r}",
                                  f"Mend the [seats] table: the bots are {', '.join(NAMES)}")
         known = save.options.get("known", [])
+        if isinstance(known, list):
+            known = [_renamed(story).get(k, k) if isinstance(k, str) else k for k in known]
         if not isinstance(known, list) or not all(k in story.content.cards for k in known):
             raise BrokenFile(path, "options.known should list card ids of the story", "Mend or remove it")
         culprit = save.options.get("culprit")
@@ -145,6 +150,11 @@ class Session:
     @property
     def log(self) -> list[Event]:
         return self.state.log
+
+
+def _renamed(story: Story) -> dict[str, str]:
+    """Card ids of an older edition of the story -> the ids those cards have now."""
+    return getattr(story.content, "renamed", {})
 
 
 def default_slot(folder: Path, story: Story, episode: str) -> Path:

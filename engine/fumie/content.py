@@ -135,6 +135,8 @@ class Card(_Frozen):
     flavour: str
     star: list[Star] = []
     end: list[EndRule] = []
+    # Ids this card had in an older edition, so old saves and profiles still name it.
+    formerly: list[str] = []
 
     def star_for(self, when: str) -> Star | None:
         return next((s for s in self.star if s.when == when), None)
@@ -193,6 +195,7 @@ class Content:
         self.episodes = tuple(episodes)
         self.culprit_episodes = culprit   # episodes with a hidden culprit (expansion 1)
         self.cards = {c.id: c for c in cards}
+        self.renamed = {old: c.id for c in cards for old in c.formerly}   # older edition's id -> id
         self.sheets = {(s.seat, s.episode): s for s in sheets}
         self.books = books
         self._tests: dict[int, object] = {}
@@ -208,6 +211,11 @@ class Content:
             if card.id in seen:
                 raise StoryError(card_file[0], f"card.{i}.id", f"{card.id!r} is used twice; every card needs its own id")
             seen.add(card.id)
+        for i, card in enumerate(cards):
+            for old in card.formerly:
+                if old in seen:
+                    raise StoryError(card_file[0], f"card.{i}.formerly", f"{old!r} is a card's id today;"
+                                     " a former id must not name another card")
         sheets = validated(SheetFile, sheet_file[1], sheet_file[0]).sheet
         books = {}
         for name, data in book_files:

@@ -207,7 +207,7 @@ def test_naming_the_wrong_person_ends_the_game():
                                                      (True, True, "true")])
 def test_someone_waiting_at_dusk(revealed, takeo_up, page):
     st = new("murder", 6, culprit="caretaker")
-    place(st, takeo_hand=["dusk", "fumie", "risa"], takeo_pile=["takeo"] if takeo_up else ["watch"],
+    place(st, takeo_hand=["walk_home", "fumie", "risa"], takeo_pile=["takeo"] if takeo_up else ["watch"],
           active="fumie")
     st.culprit_shown = revealed
     act(st, "fumie", "up")
@@ -257,7 +257,7 @@ def test_the_day_running_out_in_the_murder_episode(revealed, page):
 
 def test_the_transfer_notice_brings_nogami_on_top_of_takeos_deck():
     st = new("tadokoro", 1)
-    place(st, fumie_hand=["notice", "takeo", "watch"], active="takeo")
+    place(st, fumie_hand=["envelope", "takeo", "watch"], active="takeo")
     events = act(st, "takeo", "up")
     assert [e.data for e in events if e.kind == "bring_in"] == [{"card": "nogami", "deck": "takeo"}]
     assert "nogami" not in st.aside
@@ -267,7 +267,7 @@ def test_the_transfer_notice_brings_nogami_on_top_of_takeos_deck():
 
 def test_a_purple_card_in_play_is_not_brought_in_twice():
     st = new("tadokoro", 1)
-    place(st, fumie_hand=["notice", "takeo", "watch"], takeo_hand=["nogami", "fumie", "risa"], active="takeo")
+    place(st, fumie_hand=["envelope", "takeo", "watch"], takeo_hand=["nogami", "fumie", "risa"], active="takeo")
     events = act(st, "takeo", "up")
     assert "bring_in" not in kinds(events)
     assert sum(c == "nogami" for s in st.sides.values() for c in s.hand + s.deck) == 1
@@ -282,14 +282,14 @@ def test_nogami_transfers_him_without_the_petition():
 
 def test_the_petition_stops_nogami_and_brings_the_photograph():
     st = new("tadokoro", 2)
-    place(st, takeo_hand=["nogami", "fumie", "risa"], fumie_pile=["petition"], active="fumie")
+    place(st, takeo_hand=["nogami", "fumie", "risa"], fumie_pile=["signatures"], active="fumie")
     events = act(st, "fumie", "up")
     assert st.ended is None and "nogami" in st.removed
     assert [e.data for e in events if e.kind == "bring_in"] == [{"card": "photo", "deck": "fumie"}]
 
 
-@pytest.mark.parametrize("takeo_pile,page", [(["tadokoro", "lesson"], "true"), (["tadokoro"], "unchanged"),
-                                             (["lesson"], "unchanged")])
+@pytest.mark.parametrize("takeo_pile,page", [(["tadokoro", "textbook"], "true"), (["tadokoro"], "unchanged"),
+                                             (["textbook"], "unchanged")])
 def test_the_photograph(takeo_pile, page):
     st = new("tadokoro", 3)
     place(st, fumie_hand=["photo", "takeo", "watch"], takeo_pile=takeo_pile, active="takeo")
@@ -297,7 +297,7 @@ def test_the_photograph(takeo_pile, page):
     assert st.ended.id == page
 
 
-@pytest.mark.parametrize("first,second", [("rumour", "bento"), ("bento", "rumour")])
+@pytest.mark.parametrize("first,second", [("whispers", "bento"), ("bento", "whispers")])
 def test_a_rumour_about_lunch_for_two_is_a_scandal_in_either_order(first, second):
     st = new("tadokoro", 4)
     place(st, takeo_hand=[second, "fumie", "risa"], fumie_pile=[first], active="fumie")
@@ -410,7 +410,7 @@ def test_staffroom_arranges_the_top_three_of_fumies_deck():
 @pytest.mark.parametrize("answer,moved", [("yes", True), ("no", False)])
 def test_the_lesson_shows_the_hand_then_may_delay_its_first_card(answer, moved):
     st = new("tadokoro", 2)
-    place(st, fumie_hand=["lesson", "takeo", "watch"], active="takeo")
+    place(st, fumie_hand=["textbook", "takeo", "watch"], active="takeo")
     events = act(st, "takeo", "up")
     assert [e.data for e in events if e.kind == "show_hand"] == [
         {"seat": "fumie", "to": "takeo", "cards": ["takeo", "watch"]}]
@@ -420,7 +420,7 @@ def test_the_lesson_shows_the_hand_then_may_delay_its_first_card(answer, moved):
 
 def test_the_petition_draws_one_past_three():
     st = new("tadokoro", 2)
-    place(st, takeo_hand=["petition", "fumie", "risa"], active="fumie")
+    place(st, takeo_hand=["signatures", "fumie", "risa"], active="fumie")
     act(st, "fumie", "up")
     assert len(st.sides["fumie"].hand) == 3 + 1   # refilled to three earlier, plus one drawn
 
