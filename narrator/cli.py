@@ -127,10 +127,14 @@ def llm_options(fn):
     fn = click.option("--model", metavar="NAME", help="The model to ask for (or a .gguf file for --llm-backend local).")(fn)
     fn = click.option("--llm-backend", metavar="NAME", help="openai (default), local, or a plug-in backend.")(fn)
     fn = click.option("--llm-config", metavar="FILE", help="A TOML file with an [llm] table (default: your config folder).")(fn)
+    fn = click.option("--move-budget", type=click.FloatRange(min=0, min_open=True), metavar="SECONDS",
+                      help="The longest a round waits for the model before play goes on (default 12).")(fn)
+    fn = click.option("--verbose", "llm_verbose", is_flag=True,
+                      help="Say each time the model fails or a sentence of its is refused, and why.")(fn)
     return fn
 
 
-def _llm(story, episode: str, llm_url, model, llm_backend, llm_config):
+def _llm(story, episode: str, llm_url, model, llm_backend, llm_config, move_budget=None, llm_verbose=False):
     """An LLMTelling when any LLM setting is given (flag, environment or config), else None."""
     from narrator.llm.config import ENV, asks_for_llm, config_file
 
@@ -144,12 +148,38 @@ def _llm(story, episode: str, llm_url, model, llm_backend, llm_config):
     from narrator.llm.config import ConfigError, resolve
     from narrator.llm.telling import LLMTelling
 
+    from narrator.llm import model as knowing
+
     try:
-        config = resolve({"url": llm_url, "model": model, "backend": llm_backend}, llm_config)
+        config = resolve({"url": llm_url, "model": model, "backend": llm_backend, "move_budget": move_budget},
+                         llm_config)
         backend = backends.make(config)
     except (ConfigError, backends.LLMError) as err:
         raise Failure(f"LLM narration: {getattr(err, 'message', err)}") from None
-    return LLMTelling(story, episode, backend, config, notice=lambda text: click.echo(text, err=True))
+    notice = lambda text: click.echo(text, err=True)  # noqa: E731
+    template, known = _chat_template(backend)
+    for warning in knowing.warnings(template, config.model, known) if known else []:
+        notice(f"(LLM narration: {warning}.)")
+    return LLMTelling(story, episode, backend, config, notice=notice, verbose=llm_verbose,
+                      fold_system=known and knowing.drops_system(template))
+
+
+def _played(code: int, llm) -> int:
+    """With --verbose, what the model did in the game, once it is over."""
+    if llm is not None and llm.verbose:
+        click.echo(f"(LLM narration: {llm.tally.summary()}.)", err=True)
+    return code
+
+
+def _chat_template(backend) -> tuple[str | None, bool]:
+    """The backend's chat template and whether it could say."""
+    ask = getattr(backend, "chat_template", None)
+    if ask is None:
+        return None, False
+    try:
+        return ask(), True
+    except LookupError:
+        return None, False
 
 
 def _table(session, hotseat: bool, llm=None, remotes=None):
@@ -182,7 +212,8 @@ def _table(session, hotseat: bool, llm=None, remotes=None):
 @click.pass_context
 @_guard
 def play(ctx, story: str, seat: str | None, seed: int | None, hotseat: bool, bot: str, slot: str | None,
-         players: int | None, mix: int | None, deck: str | None, llm_url, model, llm_backend, llm_config):
+         players: int | None, mix: int | None, deck: str | None, llm_url, model, llm_backend, llm_config,
+         move_budget, llm_verbose):
     """Play a story, named as STORY or STORY/EPISODE, like fumie or fumie/basic."""
     from narrator.library import load, split_name
     from narrator.profile import Profile
@@ -200,14 +231,14 @@ def play(ctx, story: str, seat: str | None, seed: int | None, hotseat: bool, bot
     if slot and path.exists():
         raise Failure(f"a save named {slot!r} exists already; `narrator continue {slot}` resumes it,"
                       " or choose another --slot")
-    llm = _llm(st, ep, llm_url, model, llm_backend, llm_config)
+    llm = _llm(st, ep, llm_url, model, llm_backend, llm_config, move_budget, llm_verbose)
     table = _table_options(st, players, mix)
     if deck is not None:
         from narrator import decks
 
         table["decks"] = {seat or st.seats_for(table)[0]: decks.option(st, deck)}
     session = Session.new(st, ep, seed, _seats_for(st, seat, hotseat, bot, table), path, profile, table=table)
-    sys.exit(_table(session, hotseat, llm).run())
+    sys.exit(_played(_table(session, hotseat, llm).run(), llm))
 
 
 @main.command(name="continue")
@@ -215,7 +246,7 @@ def play(ctx, story: str, seat: str | None, seed: int | None, hotseat: bool, bot
 @llm_options
 @click.pass_context
 @_guard
-def continue_(ctx, slot: str | None, llm_url, model, llm_backend, llm_config):
+def continue_(ctx, slot: str | None, llm_url, model, llm_backend, llm_config, move_budget, llm_verbose):
     """Resume a saved game where it was left (the latest unfinished one by default)."""
     from narrator.profile import Profile
     from narrator.saves import Save, all_saves, slot_path
@@ -245,8 +276,8 @@ def continue_(ctx, slot: str | None, llm_url, model, llm_backend, llm_config):
         raise Failure(f"the game in {slot!r} is over (it ended with \"{title}\"); `narrator replay {slot}`"
                       " reads it again")
     hotseat = sum(v == "human" for v in session.save.seats.values()) > 1   # more than one at this terminal
-    llm = _llm(session.story, session.episode, llm_url, model, llm_backend, llm_config)
-    sys.exit(_table(session, hotseat, llm).run(opening=False))
+    llm = _llm(session.story, session.episode, llm_url, model, llm_backend, llm_config, move_budget, llm_verbose)
+    sys.exit(_played(_table(session, hotseat, llm).run(opening=False), llm))
 
 
 @main.command()
@@ -474,15 +505,21 @@ def llm():
 @click.option("--model", metavar="NAME")
 @click.option("--llm-backend", metavar="NAME")
 @click.option("--llm-config", metavar="FILE")
-def check(llm_url, model, llm_backend, llm_config):
-    """Say whether the configured server answers, its models, and the first token's delay."""
+@click.option("--move-budget", type=click.FloatRange(min=0, min_open=True), metavar="SECONDS")
+@click.option("--story", "story_id", default="fumie", show_default=True,
+              help="The story whose opening the trial round tells.")
+def check(llm_url, model, llm_backend, llm_config, move_budget, story_id):
+    """Say whether the server answers, its models, what it makes of a round of a story,
+    and how long that took."""
     import time
 
     from narrator.llm import backends
+    from narrator.llm import model as knowing
     from narrator.llm.config import ConfigError, resolve
 
     try:
-        config = resolve({"url": llm_url, "model": model, "backend": llm_backend}, llm_config)
+        config = resolve({"url": llm_url, "model": model, "backend": llm_backend, "move_budget": move_budget},
+                         llm_config)
         backend = backends.make(config)
         where = config.url or config.model
         click.echo(f"backend: {config.backend}  server: {where}")
@@ -493,14 +530,59 @@ def check(llm_url, model, llm_backend, llm_config):
         if not config.model:
             click.echo("(no --model given: give one of those to narrate)")
             return
+        template, known = _chat_template(backend)
+        if known:
+            click.echo("chat template: " + ("none" if template is None else
+                                           "drops the system message (it is folded into the first user message)"
+                                           if knowing.drops_system(template) else "yes"))
+        said = [*getattr(backend, "warnings", ()), *(knowing.warnings(template, config.model, known) if known else [])]
         start = time.monotonic()
-        stream = backend.stream([{"role": "user", "content": "Say hello in five words."}])
-        first = next(iter(stream), None)
-        if first is None:
-            raise Failure("the server answered with no text at all")
-        click.echo(f"first token after {time.monotonic() - start:.2f} s: ok")
+        reply = ""
+        for piece in backend.stream([{"role": "user", "content": "Say hello in five words."}]):
+            reply += piece
+            if time.monotonic() - start > config.total_timeout:
+                break
+        said += knowing.reply_warnings(reply)
+        if reply.strip():
+            click.echo(f"first reply after {time.monotonic() - start:.2f} s: ok")
+        telling = _trial_round(story_id, backend, config, knowing.drops_system(template) if known else False)
+        tally = telling.tally
+        click.echo(f"a round of {telling.story.title}: " + (
+            f"told by the model in {tally.seconds[-1]:.1f} s: {telling.last!r}" if tally.told else
+            "not told by the model" + (f" (it failed: {', '.join(tally.failures)})" if tally.failures else "")
+            + (f" (refused: {', '.join(REASONS_TEXT(tally))})" if tally.rejected else "")))
+        for warning in dict.fromkeys(said):
+            click.echo(f"warning: {warning}")
+        if not reply.strip() and not tally.told:
+            raise Failure("the server answered with no usable text: see the warning above")
     except (ConfigError, backends.LLMError) as err:
         raise Failure(getattr(err, "message", str(err))) from None
+
+
+def REASONS_TEXT(tally) -> list[str]:  # noqa: N802 - read as a phrase where it is used
+    from narrator.llm.gate import REASONS
+
+    return [f"{REASONS.get(k, k)} x{n}" for k, n in tally.rejected.most_common()]
+
+
+def _trial_round(story_id: str, backend, config, fold: bool):
+    """One round of a story's opening, told to its first seat as in a game."""
+    from narrator.library import load
+    from narrator.llm.telling import LLMTelling
+    from narrator.narration import Narrator
+
+    story = load(story_id)
+    episode = story.episodes[0]["id"]
+    seats = story.seats_for({})
+    state = story.family.new_game(story.content, seats, 1, {"episode": episode})
+    reader = seats[0]
+    passages = Narrator(story, 1, set(), episode).tell(state.log, 0, reader)
+    notices: list[str] = []
+    telling = LLMTelling(story, episode, backend, config, notice=notices.append, fold_system=fold)
+    telling.hear(reader, passages)
+    out: list[str] = []
+    telling.last = telling.colour(reader, seats, out.append)
+    return telling
 
 
 @main.command()

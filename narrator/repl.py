@@ -52,11 +52,13 @@ class PromptReader:
     def read(self, prompt: str, words: list[str]) -> str | None:
         from prompt_toolkit.completion import WordCompleter
 
+        self.interrupted = False
         try:
             return self.session.prompt(prompt, completer=WordCompleter(words, sentence=True)).strip()
         except EOFError:
             return None
         except KeyboardInterrupt:
+            self.interrupted = True
             return ""
 
 
@@ -76,6 +78,7 @@ class Table:
     llm: object | None = None                    # an LLMTelling, when a model narrates
     remotes: dict = field(default_factory=dict)  # seat -> RemoteSeat, for seats played from afar
     lock: object = field(default_factory=threading.Lock)   # the game is read from other threads too
+    round_start: dict = field(default_factory=dict)   # seat -> where its uncoloured round began
 
     def __post_init__(self):
         s = self.session
@@ -102,14 +105,9 @@ class Table:
                 remote.tell(passage)
         for seat in self.humans:
             passages = self.narrators[seat].tell(events, start, seat)
-            if seat == self.at_screen and self.llm is not None and passages:
-                passages = [self.tell_by_model(seat, passages, start, start + len(events))]
-                self.told.setdefault(seat, []).extend(passages)
-                continue
             self.told.setdefault(seat, []).extend(passages)
             if seat == self.at_screen:
-                for p in passages:
-                    self.say(render.prose(p) + "\n")
+                self.show(seat, passages, start, start + len(events))
             else:
                 # Another seat's passages wait for that seat's turn at the screen. Public
                 # events are told to it again there, so it misses nothing.
@@ -119,25 +117,46 @@ class Table:
                     # save, and these passages are part of it.
                     self.keep(seat, "\n\n".join(passages), start, start + len(events), by_model=False)
 
-    def tell_by_model(self, seat: str, offline: list[str], start: int, end: int) -> str:
-        """Stream the model's telling of one move; the save keeps what was shown."""
+    def show(self, seat: str, passages: list[str], start: int, end: int) -> None:
+        """The offline prose, as it is: it carries the game's information. With a model,
+        it is also what the model's colour for this round will follow."""
+        for p in passages:
+            self.say(render.prose(p) + "\n")
+        if self.llm is not None and passages:
+            self.keep(seat, "\n\n".join(passages), start, end, by_model=False)
+            self.llm.hear(seat, passages)
+            self.round_start.setdefault(seat, start)
+
+    def colour(self, seat: str) -> bool:
+        """The model's colour for the round `seat` was told since it last acted; False
+        when the player pressed Ctrl-C twice to leave."""
+        if self.llm is None or seat not in self.round_start:
+            return True
+        start = self.round_start.pop(seat)
+
         def write(text: str) -> None:
             self.out.write(text)
             self.out.flush()
 
-        text, by_model = self.llm.tell(offline, seat, self.session.view(seat), write)
-        self.say("\n")
-        self.keep(seat, text, start, end, by_model)
-        return text
+        try:
+            text = self.llm.colour(seat, self.session.seats, write)
+        except KeyboardInterrupt:
+            self.say("")
+            return False
+        if text:
+            self.say("\n")
+            self.keep(seat, text, start, len(self.session.log), by_model=True)
+        return True
 
     def keep(self, seat: str, text: str, start: int, end: int, by_model: bool) -> None:
         """Keep prose shown for events start..end in the save, and write it: the move itself
         was saved before it was told, so without this the last move's prose would be lost."""
         save = self.session.save
-        if any(k["seat"] == seat and k["to"] > start for k in save.narration):
+        by = "llm" if by_model else "offline"
+        if any(k["seat"] == seat and (k["to"] >= end and k.get("by") == by if by_model else k["to"] > start)
+               for k in save.narration):
             return  # resuming retells the last moves in brief; the save has them already
-        save.narration.append({"at": start, "to": end, "seat": seat, "text": text,
-                               "by": "llm" if by_model else "offline"})
+        save.narration.append({"at": start, "to": end, "seat": seat, "text": text, "by": by})
         if self.session.autosave:
             try:
                 save.write()
@@ -153,10 +172,15 @@ class Table:
         self.say(f"Pass the terminal to {self.names[seat]}'s player.")
         if self.reader.read(f"{self.names[seat]}, press Enter when you are ready. ", []) is None:
             return False
+        if self.llm is not None and self.at_screen is not None:
+            self.llm.forget_moment(self.at_screen)   # the last player has gone: no colour for them
+            self.round_start.pop(self.at_screen, None)
         self.at_screen = seat
         self.asked = None
         for p in self.queued.pop(seat, []):
             self.say(render.prose(p) + "\n")
+            if self.llm is not None:
+                self.llm.hear(seat, [p])
         return True
 
     def who(self, seat: str) -> str:
@@ -197,6 +221,8 @@ class Table:
     def turn(self, seat: str) -> bool:
         """One prompt for the human at `seat`; False when they leave."""
         s = self.session
+        if not self.colour(seat):
+            return False
         view = s.view(seat)
         # Say what is to be decided once per decision, not again after every command.
         if self.asked != (seat, len(s.log)):
@@ -206,6 +232,10 @@ class Table:
         if line is None:
             return False
         if not line:
+            # A second Ctrl-C soon after the one that stopped the model's reply: leave.
+            if getattr(self.reader, "interrupted", False) and self.llm is not None \
+                    and self.llm.interrupted_recently():
+                return False
             return True
         word = line.split()[0].lower()
         if word in self.commands:
@@ -275,6 +305,8 @@ class Table:
     def finish(self) -> int:
         s = self.session
         ending = s.ending()
+        if self.at_screen is not None:
+            self.colour(self.at_screen)
         page = s.story.content.page(s.episode, ending.id)
         # The ending page is for both players: nothing on it is a secret.
         self.say("\n" + render.page(page.title, page.text))

@@ -31,11 +31,15 @@ class LLMConfig:
     backend: str = "openai"
     api_key: str | None = field(default=None, repr=False)   # never shown, never saved
     connect_timeout: float = 5.0
-    first_token_timeout: float = 30.0
-    total_timeout: float = 90.0
-    max_chars: int = 1500
-    temperature: float = 0.8
-    retry_after: int = 3          # after a failure, offline narration for this many turns
+    first_token_timeout: float = 30.0   # `llm check`'s wait for the first words
+    total_timeout: float = 90.0         # `llm check`'s wait for a whole reply
+    move_budget: float = 12.0     # seconds a round may wait for the model, from the request
+    max_chars: int = 600          # the most the model's colour may run to
+    temperature: float = 0.7
+    retry_after: float = 20.0     # seconds the server rests after a failure (doubling, to 5 min)
+    n_ctx: int = 4096             # the model's context, in tokens: the request is fitted to it
+    threads: int = 0              # the local backend's threads (0: llama.cpp chooses)
+    system_message: str = "auto"  # auto, keep, or fold (into the first user message)
 
 
 def config_file(option: str | None) -> Path | None:
@@ -63,7 +67,9 @@ def asks_for_llm(path: Path | None) -> bool:
 # The kind of each setting that is not text; a number given as text is refused, so a
 # typo in the config file is reported at the start, not as a crash on the first move.
 NUMBERS = {"connect_timeout": float, "first_token_timeout": float, "total_timeout": float,
-           "max_chars": int, "temperature": float, "retry_after": int}
+           "move_budget": float, "max_chars": int, "temperature": float, "retry_after": float,
+           "n_ctx": int, "threads": int}
+SYSTEM_MESSAGE = ("auto", "keep", "fold")
 
 
 def _typed(name: str, value):
@@ -103,11 +109,17 @@ def resolve(flags: dict, config_path: str | None = None, environ=os.environ) -> 
         config = LLMConfig(**{name: _typed(name, value) for name, value in values.items()})
     except TypeError as err:
         raise ConfigError(f"bad LLM settings: {err}") from None
-    for name in ("connect_timeout", "first_token_timeout", "total_timeout", "max_chars"):
+    for name in ("connect_timeout", "first_token_timeout", "total_timeout", "max_chars", "move_budget"):
         if getattr(config, name) <= 0:
             raise ConfigError(f"{name} must be a positive number")
     if config.retry_after < 0:
-        raise ConfigError("retry_after must be 0 or more moves")
+        raise ConfigError("retry_after must be 0 or more seconds")
+    if config.n_ctx < 512:
+        raise ConfigError(f"n_ctx should be at least 512 tokens, not {config.n_ctx}: a round's request needs room")
+    if config.threads < 0:
+        raise ConfigError("threads must be 0 (llama.cpp chooses) or more")
+    if config.system_message not in SYSTEM_MESSAGE:
+        raise ConfigError(f"system_message should be one of {', '.join(SYSTEM_MESSAGE)}, not {config.system_message!r}")
     if config.backend == "openai" and not config.url:
         raise ConfigError("no server: give --llm URL (e.g. http://127.0.0.1:11434/v1), set"
                           " NARRATOR_LLM_URL, or put url under [llm] in the config file")

@@ -46,15 +46,41 @@ class OpenAIChat:
                            " is this an OpenAI-compatible server (the URL usually ends in /v1)?") from None
 
     # --- narrating ----------------------------------------------------------------------
-    def stream(self, messages: list[dict]) -> Iterator[str]:
-        c = self.config
-        body = {"model": c.model, "messages": messages, "stream": True,
-                "temperature": c.temperature, "max_tokens": max(16, c.max_chars // 3)}
+    def chat_template(self) -> str | None:
+        """The server's chat template, where it says (llama.cpp's /props, Ollama's
+        /api/show); None when it says it has none; raises LookupError when it cannot say."""
+        root = self.base.removesuffix("/v1")
+        for method, path, body, key in (("GET", "/props", None, "chat_template"),
+                                        ("POST", "/api/show", {"model": self.config.model}, "template")):
+            try:
+                response = self.client.request(method, root + path, json=body, timeout=self.config.connect_timeout)
+                if response.status_code == 200:
+                    found = response.json().get(key)
+                    return found if isinstance(found, str) and found.strip() else None
+            except (httpx.HTTPError, ValueError, AttributeError, RecursionError):
+                continue
+        raise LookupError("the server does not say which chat template it uses")
+
+    def stream(self, messages: list[dict], options: dict | None = None) -> Iterator[str]:
+        """The reply, piece by piece. `options` may set max_tokens, stop, and a deadline
+        (time.monotonic()) past which the stream stops, counted from the request."""
+        c, options = self.config, options or {}
+        body = {"model": c.model, "messages": messages, "stream": True, "temperature": c.temperature,
+                "max_tokens": options.get("max_tokens") or max(16, c.max_chars // 3)}
+        if options.get("stop"):
+            body["stop"] = list(options["stop"])
         start = time.monotonic()
-        first_by, done_by = start + c.first_token_timeout, start + c.total_timeout
+        first_by = start + c.first_token_timeout
+        done_by = options.get("deadline") or start + c.total_timeout
+        first_by = min(first_by, done_by)
         got_text = False
+        # No single read may wait past the deadline: a server's keep-alive pings, or a
+        # stall, cannot stretch it.
+        timeout = httpx.Timeout(connect=c.connect_timeout, write=c.connect_timeout, pool=c.connect_timeout,
+                                read=max(0.1, min(c.first_token_timeout, done_by - start)))
         try:
-            with self.client.stream("POST", f"{self.base}/chat/completions", json=body) as response:
+            with self.client.stream("POST", f"{self.base}/chat/completions", json=body,
+                                    timeout=timeout) as response:
                 if response.status_code != 200:
                     raise _status_error(response.status_code, _read_capped(response), self)
                 if "text/event-stream" not in response.headers.get("content-type", ""):
@@ -73,7 +99,7 @@ class OpenAIChat:
                     if not got_text and now > first_by:
                         raise LLMError("timeout", f"no text from the server within {c.first_token_timeout:g} s")
                     if now > done_by:
-                        raise LLMError("timeout", f"the reply took longer than {c.total_timeout:g} s")
+                        raise LLMError("timeout", f"the reply took longer than {done_by - start:g} s")
                 for data in parser.close():  # a stream that ended without [DONE]
                     if data.strip() != "[DONE]":
                         yield from _deltas(data)

@@ -154,7 +154,7 @@ def test_a_config_file_with_an_llm_table_turns_it_on(cli, tmp_path, takeo_moves,
     lines = takeo_moves("basic", 4)
     result = cli("play", "fumie", "--seed", 4, "--slot", "on", input="\n".join(lines) + "\n")
     assert result.exit_code == 0, result.output
-    assert result.stderr.count(NOTICE) == 1 and "100 moves" in result.stderr
+    assert result.stderr.count(NOTICE) == 1 and "100 s" in result.stderr
     assert save_of(tmp_path, "on")["narration"]
 
 

@@ -124,8 +124,7 @@ def test_the_prompt_names_no_secret_card(story, names, finder, episode):
         narrators["fumie"].env = narrators["takeo"].env
         memory = {s: deque(maxlen=MEMORY) for s in SEATS}
         told = {s: set() for s in SEATS}
-        static = {s: finder(prompt.messages(story, episode, s, story.view(st, s), [], [])[0]["content"])
-                  for s in SEATS}
+        static = {s: finder(prompt.system_text(story, episode, story.seats)) for s in SEATS}
         start = 0
         while True:
             new = st.log[start:]
@@ -138,8 +137,9 @@ def test_the_prompt_names_no_secret_card(story, names, finder, episode):
                 if not offline:
                     continue   # nothing to tell: the model is not asked
                 view = story.view(st, reader)
-                messages = prompt.messages(story, episode, reader, view, list(memory[reader]), offline)
-                memory[reader].append("\n\n".join(offline))
+                messages = prompt.request(story, episode, story.seats, reader, list(memory[reader]),
+                                          offline).messages
+                memory[reader].extend(offline)
                 says = finder("\n".join(m["content"] for m in messages))
                 ok = allowed_names(view, told[reader], names, cards)
                 checks["prompts"] += 1

@@ -1,9 +1,12 @@
-"""LLMTelling with a fake backend: the reply streamed as it comes, the offline prose as
-the floor (failures, Ctrl-C, empty replies), one notice, a rest before trying again; and
-whole games at the Table where a hostile model changes nothing but the words."""
+"""LLMTelling with a fake backend: colour after the offline prose, sentence by sentence
+through the gate; the move budget counted from the request; a server that rests by the
+wall clock and is never asked while an abandoned request may hold it; Ctrl-C; and whole
+games at the Table where a hostile model changes nothing but the words."""
 from __future__ import annotations
 
 import io
+import threading
+import time
 import tomllib
 import unicodedata
 
@@ -18,169 +21,236 @@ from narrator.repl import PlainReader, Table
 from narrator.session import Session
 
 SEATS = {"takeo": "human", "fumie": "bot:partner"}
-OFFLINE = ["Takeo reaches the shoe lockers first.", "The rain has not stopped."]
-PLAIN = "\n\n".join(OFFLINE)
+OFFLINE = ["Takeo reaches the shoe lockers first.", "The rain has not stopped, and Fumie is not there yet."]
+GOOD = "The corridor smells of wet canvas and floor wax."
 
 
 class Fake:
     """A backend whose replies are chosen: each reply a list of pieces, where a piece that
-    is an exception (or exception class) is raised at that point. The last reply repeats."""
+    is an exception (or exception class) is raised there, and a number is a pause in
+    seconds. The last reply repeats."""
 
     def __init__(self, *replies):
         self.replies = list(replies)
         self.calls: list[list[dict]] = []
+        self.options: list[dict] = []
+        self.closed = 0
 
-    def stream(self, messages):
+    def stream(self, messages, options=None):
         self.calls.append(messages)
+        self.options.append(options or {})
         reply = self.replies.pop(0) if len(self.replies) > 1 else self.replies[0]
-        for piece in reply:
-            if isinstance(piece, BaseException) or (isinstance(piece, type) and issubclass(piece, BaseException)):
-                raise piece
-            yield piece
+        try:
+            for piece in reply:
+                if isinstance(piece, BaseException) or (isinstance(piece, type) and issubclass(piece, BaseException)):
+                    raise piece
+                if isinstance(piece, (int, float)):
+                    time.sleep(piece)
+                    continue
+                yield piece
+        except GeneratorExit:
+            self.closed += 1
+            raise
 
 
-def broken(kind="connect"):
-    return [LLMError(kind, f"cannot connect ({kind})")]
+class Clock:
+    """A wall clock the test moves by hand (for the rests between requests); the budget
+    itself is measured on the real one in the tests that time out."""
 
+    def __init__(self):
+        self.now = 1000.0
 
-@pytest.fixture
-def view(story):
-    state = story.family.new_game(story.content, story.seats, 3, {"episode": "basic"})
-    return story.view(state, "takeo")
+    def __call__(self):
+        return self.now
 
 
 @pytest.fixture
 def telling(story):
     """telling(backend, **settings) -> (LLMTelling, the notices it gave)."""
-    def make(backend, **settings):
+    def make(backend, clock=time.monotonic, verbose=False, **settings):
         notices: list[str] = []
         config = LLMConfig(url="http://llm.test/v1", model="m", **settings)
-        return LLMTelling(story, "basic", backend, config, notice=notices.append), notices
+        return LLMTelling(story, "basic", backend, config, notice=notices.append, clock=clock,
+                          verbose=verbose), notices
     return make
 
 
-def tell(t, view, offline=OFFLINE, reader="takeo"):
+def round_of(t, offline=OFFLINE, reader="takeo"):
     written: list[str] = []
-    text, by_model = t.tell(offline, reader, view, written.append)
-    return text, by_model, written
+    t.hear(reader, offline)
+    return t.colour(reader, ("takeo", "fumie"), written.append), "".join(written)
 
 
-# --------------------------------------------------------------------- a reply that works
-def test_the_reply_streams_piece_by_piece(telling, view):
-    pieces = ["The lockers ", "smell of ", "wet canvas.", " Fumie is not there yet."]
-    t, notices = telling(Fake(pieces))
-    text, by_model, written = tell(t, view)
-    assert [w for w in written if w] == pieces
-    assert text == "".join(pieces) and by_model is True
-    assert notices == []
+# --------------------------------------------------------------------- what is shown
+def test_a_good_sentence_is_shown_as_it_passes(telling):
+    t, notices = telling(Fake(["The corridor smells ", "of wet canvas and floor wax.", " Somewhere a door",
+                               " slides shut."]))
+    text, written = round_of(t)
+    assert text == written == GOOD + " Somewhere a door slides shut."
+    assert t.tally.told == 1 and t.tally.sentences == 2 and notices == []
 
 
-def test_the_prompt_holds_the_offline_account_and_the_story_so_far(telling, view):
-    fake = Fake(["First passage."], ["Second passage."])
+def test_the_first_refused_sentence_ends_the_reply(telling):
+    t, _ = telling(Fake([GOOD + " Takeo puts the card face down on the discard pile. The rain goes on."]))
+    text, written = round_of(t)
+    assert text == written == GOOD
+    assert t.tally.rejected == {"mechanical": 1}
+
+
+@pytest.mark.parametrize("reply, reason", [
+    ("<start_of_turn>model The rain falls on the pitch.", "template"),
+    ("Narrator: The rain falls on the pitch.", "role"),
+    ("- The rain falls on the pitch.", "list"),
+    ("## The rain falls", "heading"),
+    ("Earlier: the rain fell on the pitch.", "marker"),
+    ("Senior Shidara waits at the gate in the rain.", "name"),
+    ("Three umbrellas lean against the lockers in the rain.", "number"),
+    ("雨が降っている。雨が降っている。雨が降っている。", "language"),
+    ("It was a Japanese high school in the June rainy season, always.", "echo"),
+])
+def test_what_the_gate_refuses_never_reaches_the_screen(telling, reply, reason):
+    t, _ = telling(Fake([reply]))
+    text, written = round_of(t)
+    assert text == written == ""
+    assert t.tally.rejected[reason] == 1 and t.tally.told == 0
+
+
+def test_a_reply_cut_mid_sentence_shows_only_its_whole_sentences(telling):
+    t, _ = telling(Fake([GOOD + " Fumie ope"]))
+    assert round_of(t)[0] == GOOD
+    t, _ = telling(Fake(["Fumie ope"]))
+    assert round_of(t)[0] == "" and t.tally.rejected["unfinished"] == 1
+
+
+def test_control_sequences_are_cleaned_before_the_gate(telling):
+    t, _ = telling(Fake(["The corridor\x1b[31m smells \x1b]0;pwned\x07of wet", " canvas and floor wax."]))
+    text, written = round_of(t)
+    assert text == GOOD and "\x1b" not in written and "pwned" not in written
+
+
+def test_the_offline_prose_told_is_named_so_the_model_may_name_it(telling):
+    t, _ = telling(Fake(["Senior Kondo draws the day on the whiteboard in three colours."]))
+    assert round_of(t, ["Senior Kondo looks at the top three pieces of the day."])[0].startswith("Senior Kondo")
+
+
+# --------------------------------------------------------------------- the request
+def test_one_request_per_round_with_the_offline_prose_and_a_stable_prefix(telling):
+    fake = Fake([GOOD], ["A second, quieter sentence follows it here."])
     t, _ = telling(fake)
-    tell(t, view)
-    tell(t, view, ["Fumie laughs."])
+    t.hear("takeo", [OFFLINE[0]])
+    t.hear("takeo", [OFFLINE[1]])            # a bot's move in the same round
+    t.colour("takeo", ("takeo", "fumie"), lambda text: None)
+    assert len(fake.calls) == 1
     system, user = fake.calls[0]
-    assert system["role"] == "system" and user["role"] == "user"
-    assert PLAIN.split("\n\n")[0] in user["content"] and "Takeo" in system["content"]
-    assert "First passage." in fake.calls[1][1]["content"]    # remembered, for the next move
-    assert "Fumie laughs." in fake.calls[1][1]["content"]
+    assert system["role"] == "system" and OFFLINE[0] in user["content"] and OFFLINE[1] in user["content"]
+    round_of(t, ["Fumie laughs at something Risa has said."])
+    assert fake.calls[1][0] == system                                # byte for byte the same
+    # Memory is the offline prose, never what the model wrote.
+    assert OFFLINE[0] in fake.calls[1][1]["content"] and GOOD not in fake.calls[1][1]["content"]
+    options = fake.options[0]
+    assert 0 < options["max_tokens"] <= 200 and "\n\n" in options["stop"]
 
 
-def test_memory_is_per_reader_and_short(telling, view):
-    fake = Fake(["Again."])
-    t, _ = telling(fake)
-    for i in range(10):
-        tell(t, view, [f"Moment {i}."])
-    assert list(t.memory["takeo"]) == ["Again."] * 6
-    assert "fumie" not in t.memory
-
-
-def test_the_reply_is_cleaned_and_capped(telling, view):
-    t, _ = telling(Fake(["Rain\x1b[31m", "\x1b]0;pwned\x07 falls.", "\x07" * 5, " x" * 1000]), max_chars=40)
-    text, by_model, written = tell(t, view)
-    assert by_model and len(text) <= 40 and len("".join(written)) <= 40
-    assert "".join(written).startswith("Rain falls. x x")
-    assert "\x1b" not in "".join(written) and "\x07" not in "".join(written)
-
-
-def test_nothing_to_tell_asks_nothing(telling, view):
+def test_nothing_to_tell_asks_nothing(telling):
     fake = Fake(["never"])
     t, _ = telling(fake)
-    assert t.tell([], "takeo", view, lambda text: pytest.fail("wrote")) == ("", False)
+    assert t.colour("takeo", ("takeo", "fumie"), lambda text: pytest.fail("wrote")) == ""
     assert fake.calls == []
 
 
-# --------------------------------------------------------------------- the floor
-def test_a_failure_shows_the_offline_prose(telling, view):
-    t, notices = telling(Fake(broken()))
-    text, by_model, written = tell(t, view)
-    assert (text, by_model) == (PLAIN, False)
-    assert "".join(written) == PLAIN
-    assert len(notices) == 1 and "cannot connect" in notices[0] and "offline" in notices[0]
+def test_a_template_that_drops_the_system_message_gets_it_folded(story):
+    fake = Fake([GOOD])
+    t = LLMTelling(story, "basic", fake, LLMConfig(url="http://x/v1"), lambda text: None, fold_system=True)
+    round_of(t)
+    (only,) = fake.calls[0]
+    assert only["role"] == "user" and only["content"].startswith('You are the storyteller of "For Fumie"')
 
 
-def test_a_failure_mid_reply_shows_what_came_then_the_offline_prose(telling, view):
-    t, _ = telling(Fake(["The lockers ", LLMError("timeout", "too slow")]))
-    text, by_model, written = tell(t, view)
-    assert (text, by_model) == (PLAIN, False)
-    assert "".join(written) == "The lockers \n…\n" + PLAIN
+# --------------------------------------------------------------------- time
+def test_the_budget_counts_from_the_request_and_drops_a_late_reply(telling):
+    fake = Fake([0.6, GOOD])
+    t, notices = telling(fake, move_budget=0.3)
+    started = time.monotonic()
+    assert round_of(t) == ("", "")
+    assert time.monotonic() - started < 0.55
+    assert t.tally.failures == {"timeout": 1} and "budget" in notices[0]
 
 
-def test_the_notice_is_given_once_and_the_server_rests(telling, view):
-    fake = Fake(broken())
-    t, notices = telling(fake, retry_after=2)
-    asked = []
-    for _ in range(9):
-        before = len(fake.calls)
-        text, by_model, _ = tell(t, view)
-        asked.append(len(fake.calls) > before)
-        assert (text, by_model) == (PLAIN, False)
-    # Tried, rests two moves, tried again...
-    assert asked == [True, False, False] * 3
-    assert len(notices) == 1 and "2 moves" in notices[0]
+def test_a_trickling_reply_fails_the_budget(telling):
+    words = [w + " " for w in (GOOD + " " + GOOD.replace("canvas", "wool")).split()]
+    trickle = [x for w in words for x in (0.05, w)]
+    t, _ = telling(Fake(trickle), move_budget=0.4)
+    text, _ = round_of(t)
+    assert t.tally.failures == {"timeout": 1}
+    assert text in ("", GOOD)     # only whole sentences that passed before the time was up
 
 
-def test_the_server_is_tried_again_and_can_come_back(telling, view):
-    fake = Fake(broken(), broken("http"), ["Back again."])
-    t, notices = telling(fake, retry_after=1)
-    results = [tell(t, view)[:2] for _ in range(5)]
-    assert results == [(PLAIN, False), (PLAIN, False), (PLAIN, False), (PLAIN, False), ("Back again.", True)]
-    assert len(fake.calls) == 3 and len(notices) == 1
+def test_no_request_while_an_abandoned_one_may_hold_the_server(telling):
+    release = threading.Event()
+
+    class Stuck(Fake):
+        def stream(self, messages, options=None):
+            self.calls.append(messages)
+            release.wait(5)
+            yield GOOD
+
+    clock = Clock()
+    fake = Stuck([GOOD])
+    t, _ = telling(fake, move_budget=0.2, retry_after=0, clock=time.monotonic)
+    round_of(t)
+    assert t.server.busy()
+    round_of(t)
+    assert len(fake.calls) == 1          # still busy: not asked again
+    release.set()
+    t.server.abandoned.join(2)
+    round_of(t)
+    assert len(fake.calls) == 2
+    del clock
 
 
-def test_no_rest_when_retry_after_is_zero(telling, view):
-    fake = Fake(broken())
-    t, notices = telling(fake, retry_after=0)
-    for _ in range(4):
-        tell(t, view)
-    assert len(fake.calls) == 4 and len(notices) == 1
+def test_after_a_failure_the_server_rests_by_the_wall_clock(telling):
+    clock = Clock()
+    fake = Fake([LLMError("connect", "cannot connect")], [LLMError("connect", "cannot connect")], [GOOD])
+    t, notices = telling(fake, clock=clock, retry_after=20)
+    round_of(t)
+    for _ in range(5):                   # however many rounds: none asks before 20 s
+        round_of(t)
+    assert len(fake.calls) == 1
+    clock.now += 21
+    round_of(t)                          # fails again: now it rests 40 s
+    assert len(fake.calls) == 2
+    clock.now += 30
+    round_of(t)
+    assert len(fake.calls) == 2
+    clock.now += 11
+    assert round_of(t)[0] == GOOD and t.server.failures == 0
+    assert len(notices) == 1 and "20 s" in notices[0]
 
 
-@pytest.mark.parametrize("reply", [[], [""], ["   ", "\n\n"], ["\x1b[31m", "\x1b]0;t\x07", "\x00\x07"]],
-                         ids=["nothing", "empty", "blank", "only-escapes"])
-def test_an_empty_reply_is_offline(telling, view, reply):
-    t, notices = telling(Fake(reply))
-    text, by_model, written = tell(t, view)
-    assert (text, by_model) == (PLAIN, False)
-    assert "".join(written).strip().endswith(PLAIN.split("\n\n")[-1])
-    assert len(notices) == 1 and "empty" in notices[0]
+def test_ctrl_c_counts_as_a_failure_and_a_second_one_leaves(telling):
+    clock = Clock()
+    fake = Fake([KeyboardInterrupt], [KeyboardInterrupt])
+    t, notices = telling(fake, clock=clock, retry_after=0)
+    assert round_of(t)[0] == ""
+    assert t.tally.failures == {"interrupted": 1} and "Ctrl-C again" in notices[-1]
+    clock.now += 1
+    with pytest.raises(KeyboardInterrupt):
+        round_of(t)
 
 
-def test_ctrl_c_mid_reply_gives_the_offline_prose_and_no_rest(telling, view):
-    fake = Fake(["Half ", KeyboardInterrupt], ["Whole."])
-    t, notices = telling(fake)
-    text, by_model, written = tell(t, view)
-    assert (text, by_model) == (PLAIN, False)
-    assert "".join(written) == "Half \n…\n" + PLAIN
-    assert notices == []                                 # not the server's fault
-    assert tell(t, view)[:2] == ("Whole.", True)         # asked again at once
-
-
-def test_a_backend_that_raises_anything_else_is_a_failure_not_a_crash(telling, view):
+def test_a_backend_that_raises_anything_else_is_a_failure_not_a_crash(telling):
     t, notices = telling(Fake([RuntimeError("the plug-in broke")]))
-    assert tell(t, view)[:2] == (PLAIN, False)
+    assert round_of(t)[0] == ""
     assert len(notices) == 1 and "the plug-in broke" in notices[0]
+
+
+def test_verbose_names_each_refusal_and_failure(telling):
+    t, notices = telling(Fake(["Player two plays a card."], [LLMError("http", "HTTP 500")]), verbose=True,
+                         retry_after=0)
+    round_of(t)
+    round_of(t)
+    assert any("refused, mechanical" in n for n in notices) and any("failed, http" in n for n in notices)
+    assert "mechanical" in t.tally.summary() or "mechanical words" in t.tally.summary()
 
 
 # --------------------------------------------------------------------- whole games
@@ -207,74 +277,46 @@ def stray_controls(text: str) -> list[str]:
     return sorted({repr(c) for c in text if unicodedata.category(c) == "Cc" and c not in "\n\t"})
 
 
-@pytest.mark.parametrize("episode, seed", [("basic", 3), ("basic", 11), ("murder", 2), ("tadokoro", 5)])
-def test_a_hostile_model_changes_nothing_but_the_words(story, takeo_moves, tmp_path, episode, seed):
+@pytest.mark.parametrize("episode, seed", [("basic", 3), ("murder", 2), ("tadokoro", 5)])
+def test_a_hostile_model_changes_nothing_and_shows_nothing(story, takeo_moves, tmp_path, episode, seed):
     lines = takeo_moves(episode, seed)
     plain, plain_out = play(story, episode, seed, lines, tmp_path / "plain.toml")
     fake = Fake(HOSTILE)
-    notices: list[str] = []
-    config = LLMConfig(url="http://llm.test/v1", model="m", max_chars=400)
-    llm = LLMTelling(story, episode, fake, config, notice=notices.append)
+    llm = LLMTelling(story, episode, fake, LLMConfig(url="http://llm.test/v1", model="m"), lambda text: None)
     told, out = play(story, episode, seed, lines, tmp_path / "told.toml", llm)
-
-    # The game is the same game.
     assert events(told.log) == events(plain.log)
     assert told.ending() == plain.ending() and told.save.actions == plain.save.actions
-    assert len(fake.calls) > 5 and notices == []
-    # The screen: nothing but text, and each model passage within the cap.
+    # One request per round: one per decision of the player's, and one before the ending.
+    assert len(fake.calls) <= len(lines) + 1 and len(fake.calls) >= 2
+    assert out.split("\n", 1)[1] == plain_out.split("\n", 1)[1]   # nothing it wrote passed (but the slot)
     assert "\x1b" not in out and stray_controls(out) == []
-    assert "pwned" not in out and "cm0gLXJm" not in out
-    kept = told.save.narration
-    by_model = [k for k in kept if k["by"] == "llm"]
-    assert len(by_model) == len(fake.calls)
-    for k in by_model:
-        assert len(k["text"]) <= 400 and k["text"] in out
-        assert k["text"].startswith("The game is over, you won!")
-    longest = max(len(run) for run in out.replace("\n", " ").split(" "))
-    assert longest <= 400
-    assert out.count("A") <= 400 * len(by_model) + plain_out.count("A")
-    # The ending page is the game's own, not the model's claim.
-    page = story.content.page(episode, plain.ending().id)
-    assert page.title in out
+    assert not any(k["by"] == "llm" for k in told.save.narration)
 
 
-def test_ctrl_c_and_failures_mid_game_let_the_game_go_on(story, takeo_moves, tmp_path):
-    seed = 3
-    lines = takeo_moves("basic", seed)
-    plain, _ = play(story, "basic", seed, lines, tmp_path / "plain.toml")
-    fake = Fake(["One ", KeyboardInterrupt], broken(), ["Fine."], [RuntimeError("odd")], ["Fine."])
-    notices: list[str] = []
-    llm = LLMTelling(story, "basic", fake, LLMConfig(url="http://x/v1", retry_after=1), notices.append)
-    told, out = play(story, "basic", seed, lines, tmp_path / "told.toml", llm)
-    assert events(told.log) == events(plain.log)
-    assert len(notices) == 1
-    assert "Fine." in out and told.save.ended == plain.save.ended
-
-
-def test_the_save_keeps_every_passage_shown(story, takeo_moves, tmp_path):
-    """Up to the last move's: the move is saved before it is told, so the save is written
-    again once its prose is kept."""
+def test_good_colour_follows_the_offline_prose_and_is_kept(story, takeo_moves, tmp_path):
     seed = 11
     lines = takeo_moves("basic", seed)
-    fake = Fake(["Told by the model."])
+    plain, plain_out = play(story, "basic", seed, lines, tmp_path / "plain.toml")
+    replies = [[f"The rain changes its mind for the {w} time this morning."] for w in
+               ("hundredth", "thousandth", "last", "first", "next", "quietest", "oddest", "saddest", "slowest",
+                "fastest", "strangest", "gentlest", "loudest", "latest")]
+    fake = Fake(*replies, [GOOD])
     llm = LLMTelling(story, "basic", fake, LLMConfig(url="http://x/v1"), lambda text: None)
-    told, _ = play(story, "basic", seed, lines, tmp_path / "told.toml", llm)
+    told, out = play(story, "basic", seed, lines, tmp_path / "told.toml", llm)
+    assert events(told.log) == events(plain.log)
+    # Every line of the offline telling is on the screen, in order.
+    lines_out = iter(out.splitlines())
+    assert all(any(line == o for o in lines_out) for line in plain_out.splitlines()[1:] if line.strip())
     on_disk = tomllib.loads((tmp_path / "told.toml").read_text(encoding="utf-8"))["narration"]
     assert on_disk == told.save.narration
-    assert len(on_disk) == len(fake.calls)
-    assert on_disk[-1]["to"] == len(told.log)           # the ending's own move
-    # Each entry starts where the one before ended: nothing told twice, nothing missed.
-    assert all(a["to"] <= b["at"] for a, b in zip(on_disk, on_disk[1:]))
+    by_model = [k for k in on_disk if k["by"] == "llm"]
+    assert by_model and all(k["text"] in out for k in by_model)
+    assert on_disk[-1]["to"] == len(told.log)
 
 
 def test_a_hot_seat_game_keeps_each_seats_story_whole(story, tmp_path):
-    """At a shared terminal the model tells the seat at the screen; what waits for the other
-    seat is shown offline at its hand-off, and kept too. Replay without --as reads neither
-    seat's kept prose (each holds its own secrets)."""
-    from click.testing import CliRunner
-
-    from narrator.cli import main
-
+    """At a shared terminal the model colours the seat at the screen; what waits for the
+    other seat is shown offline at its hand-off, and kept too."""
     seed = 7
     dry = Session.new(story, "basic", seed, {"takeo": "human", "fumie": "human"}, tmp_path / "dry.toml", None,
                       autosave=False)
@@ -290,7 +332,7 @@ def test_a_hot_seat_game_keeps_each_seats_story_whole(story, tmp_path):
         dry.act(seat, action)
     session = Session.new(story, "basic", seed, {"takeo": "human", "fumie": "human"}, tmp_path / "hs.toml", None)
     out = io.StringIO()
-    fake = Fake(["Told by the model."])
+    fake = Fake([GOOD], ["Outside, the bell of the level crossing begins again."])
     llm = LLMTelling(story, "basic", fake, LLMConfig(url="http://x/v1"), lambda text: None)
     table = Table(session, ("takeo", "fumie"), {}, PlainReader(io.StringIO("\n".join(lines) + "\n"), out),
                   out=out, hotseat=True, llm=llm)
@@ -299,18 +341,10 @@ def test_a_hot_seat_game_keeps_each_seats_story_whole(story, tmp_path):
     kept = tomllib.loads((tmp_path / "hs.toml").read_text(encoding="utf-8"))["narration"]
     for seat in ("takeo", "fumie"):
         mine = [k for k in kept if k["seat"] == seat]
-        assert {k["by"] for k in mine} == {"llm", "offline"}
-        assert all(a["to"] <= b["at"] for a, b in zip(mine, mine[1:]))
-        # Every move that told this seat something is in its kept story.
+        assert "offline" in {k["by"] for k in mine}
         narrator = Narrator(story, seed, set(), "basic")
         told_at = [i for i, e in enumerate(session.log) if narrator.tell([e], i, seat)]
-        assert all(any(k["at"] <= i < k["to"] for k in mine) for i in told_at), seat
-    runner = CliRunner()
-
-    def replay(*args):
-        result = runner.invoke(main, ["--saves", str(tmp_path), "replay", "hs", *args], catch_exceptions=False)
-        assert result.exit_code == 0, result.output
-        return result.output
-
-    assert "Told by the model." in replay("--as", "takeo") and "Told by the model." in replay("--as", "fumie")
-    assert replay() == replay("--offline") and "Told by the model." not in replay()
+        assert all(any(k["at"] <= i < k["to"] for k in mine if k["by"] == "offline") for i in told_at), seat
+    # Each request was about one seat's own prose.
+    for call in fake.calls:
+        assert call[0]["content"] == fake.calls[0][0]["content"]

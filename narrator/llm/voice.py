@@ -1,0 +1,76 @@
+"""A story's voice for the model, read from the `[llm]` table of its story.toml: the
+language, person and tense it narrates in, its places, one or two short examples of its
+prose, and its mechanical words (what the gate refuses as talk of the rules).
+
+The ordinary words of the story's own templates are read too, so the gate can tell a
+sentence's first word ("Outside", "Somewhere") from a name it has never heard.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+
+from narrator.llm.gate import Voice
+
+PERSONS = {"first", "second", "third"}
+TENSES = {"present", "past"}
+
+
+@dataclass(frozen=True)
+class StoryVoice:
+    language: str
+    person: str
+    tense: str
+    places: tuple[str, ...]
+    examples: tuple[str, ...]
+    mechanical: tuple[str, ...]
+    vocabulary: frozenset[str]
+
+    def gate_voice(self) -> Voice:
+        return Voice(self.language, self.mechanical, self.vocabulary)
+
+
+class VoiceError(ValueError):
+    pass
+
+
+_read: dict[str, StoryVoice] = {}
+
+
+def of(story) -> StoryVoice:
+    """The story's voice, read once per process."""
+    if story.id not in _read:
+        _read[story.id] = _voice(story.id, story.info.get("llm", {}))
+    return _read[story.id]
+
+
+def _voice(story_id: str, table: dict) -> StoryVoice:
+    where = f"stories/{story_id}/story.toml [llm]"
+    person, tense = table.get("person", "third"), table.get("tense", "present")
+    if person not in PERSONS:
+        raise VoiceError(f"{where}: person should be one of {sorted(PERSONS)}, not {person!r}")
+    if tense not in TENSES:
+        raise VoiceError(f"{where}: tense should be one of {sorted(TENSES)}, not {tense!r}")
+    lists = {}
+    for name in ("places", "examples", "mechanical"):
+        value = table.get(name, ())
+        if not all(isinstance(v, str) for v in value):
+            raise VoiceError(f"{where}: {name} should be a list of text")
+        lists[name] = tuple(value)
+    return StoryVoice(str(table.get("language", "en")), person, tense, lists["places"],
+                      lists["examples"], lists["mechanical"], _vocabulary(story_id))
+
+
+@lru_cache(maxsize=16)
+def _vocabulary(story_id: str) -> frozenset[str]:
+    """The lower-case words of the story's templates, less Jinja's own syntax."""
+    from narrator.narration import _environment
+
+    env = _environment()
+    text = []
+    for name in env.list_templates(extensions=["j2"]):
+        if name.startswith((f"{story_id}/", "_generic/")):
+            source = env.loader.get_source(env, name)[0]
+            text.append(re.sub(r"\{[%{#].*?[%}#]\}", " ", source, flags=re.S))
+    return frozenset(w for w in re.findall(r"(?<![A-Za-z])[a-z]+(?:['’][a-z]+)?", " ".join(text)))
