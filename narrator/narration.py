@@ -52,11 +52,15 @@ class Narrator:
         if card_id is None:
             return None
         card = self.story.content.cards[card_id]
-        known = revealed or card_id in self.known
+        # A card with one face (its sleeve shows its name) hides nothing behind the sleeve.
+        known = revealed or card_id in self.known or card.sleeve_name == card.name
         return {"id": card.id, "name": card.name if known else card.sleeve_name,
                 "sleeve_name": card.sleeve_name, "type": card.type if known else "",
                 "text": card.text if known else "", "flavour": card.flavour if known else "",
-                "known": known}
+                "known": known,
+                # Every field the story file prints on the card's face (a king's title and
+                # pronoun, a panel's icons), for templates that need more than the name.
+                "printed": card.model_dump(mode="json") if known else {}}
 
     def context(self, event: Event, index: int, seat: str | None, turn: int) -> dict:
         d = event.data

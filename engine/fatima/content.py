@@ -213,7 +213,10 @@ class Decree(_Frozen):
 class King(_Frozen):
     id: str = Field(pattern=r"^[a-z][a-z0-9_]*$")
     name: str
-    realm_title: str = ""
+    # The title this ruler takes over whichever nation is dealt them ("Queen", "Margrave"):
+    # the narrator says "Ysmay, Queen of Aubervane". The name itself names no nation.
+    realm_title: str = Field(min_length=1)
+    pronoun: Literal["he", "she"]
     combat: str
     military: int = Field(ge=2, le=12)
     ability: list[Ability] = []
@@ -244,6 +247,7 @@ class King(_Frozen):
 
 class Person(_Card):
     role: Literal["knight", "diver", "commoner"]
+    pronoun: Literal["he", "she"]           # for the chronicle's prose
     combat: str
     commit: Side = "any"
     ability: list[Ability] = []
