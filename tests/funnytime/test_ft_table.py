@@ -285,9 +285,12 @@ def test_every_variant_of_every_kind_renders():
     for (kind, *_), event in samples.items():
         ctx = n.context(event, 0, event.data.get("seat") if event.seats else None, 1)
         for name in n.variants(kind):
-            text = n.env.get_template(name).render(ctx).strip()
-            assert kind == "draw" or text, (name, event)
-            assert "{{" not in text and "None" not in text, (name, text)
+            # Bookkeeping folds away by default; with `verbose` every event is told.
+            for verbose in (False, True):
+                text = n.env.get_template(name).render(ctx, verbose=verbose).strip()
+                assert kind == "draw" or text or not verbose, (name, event)
+                assert "{{" not in text and "None" not in text, (name, text)
+                assert " ." not in text and "  " not in text, (name, text)
 
 
 def test_the_rival_is_never_told_the_panels_laid_in_secret():
