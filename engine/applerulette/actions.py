@@ -18,9 +18,8 @@ and `progress discard` are turn actions themselves.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
-from functools import lru_cache
 
+from engine.action import Action
 from engine.errors import BadSyntax
 
 SEAT = re.compile(r"^(p[1-8]|npc)$")
@@ -36,25 +35,6 @@ USAGE = {
     "keep": "keep",
     "stop": "stop",
 }
-
-
-@dataclass(frozen=True, slots=True)
-class Action:
-    verb: str
-    args: tuple[str, ...] = ()
-    text: str = field(default="", compare=False, repr=False)
-
-    def __post_init__(self):
-        object.__setattr__(self, "text", " ".join((self.verb, *self.args)))
-
-    def __str__(self) -> str:
-        return self.text
-
-
-@lru_cache(maxsize=4096)
-def act(verb: str, *args: str) -> Action:
-    """The action with this verb and these arguments (made once, then shared)."""
-    return Action(verb, args)
 
 
 def _seats(args: tuple[str, ...]) -> bool:
@@ -91,7 +71,7 @@ def parse(text: str) -> Action:
             raise bad
     elif args:
         raise bad
-    return act(verb, *args)
+    return Action(verb, args)
 
 
 PROGRESS = Action("progress")

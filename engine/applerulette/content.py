@@ -59,10 +59,9 @@ PASSIVE = ("revive_on_two_poisoned", "weapons_any_time")
 ENDING = ("queens_apple",)
 
 
-_Frozen = Frozen
 
 
-class Step(_Frozen):
+class Step(Frozen):
     """One operation of an effect; see stories/applerulette/VOCABULARY.md."""
 
     op: str
@@ -96,7 +95,7 @@ def _check_targets(target: str, steps: list[Step]) -> None:
         raise ValueError("target \"player\" (never the NPC) is for questions; use \"seat\" for other effects")
 
 
-class Card(_Frozen):
+class Card(Frozen):
     id: str = Field(pattern=r"^[a-z][a-z0-9_]*$")
     name: str
     count: int = Field(ge=1, le=12)
@@ -132,7 +131,7 @@ class Card(_Frozen):
         return "weapon" if self.weapon else "story"
 
 
-class Power(_Frozen):
+class Power(Frozen):
     """A character's ability, as the engine carries it out."""
 
     when: Literal["opening", "turn", "passive", "ending"]
@@ -153,7 +152,7 @@ class Power(_Frozen):
         return self
 
 
-class Character(_Frozen):
+class Character(Frozen):
     id: str = Field(pattern=r"^[a-z][a-z0-9_]*$")
     name: str
     faction: Faction
@@ -168,7 +167,7 @@ class Character(_Frozen):
         return next((p for p in self.powers if p.when == when and (op is None or p.op == op)), None)
 
 
-class Mix(_Frozen):
+class Mix(Frozen):
     snow_white: int = Field(ge=1)
     queen: int = Field(ge=1)
     rose: int = Field(0, ge=0)
@@ -177,24 +176,24 @@ class Mix(_Frozen):
         return self.snow_white + self.queen + self.rose
 
 
-class Table(_Frozen):
+class Table(Frozen):
     players: list[int] = Field(min_length=1)
     poisoned: int = Field(ge=1)
     mix: list[Mix] = Field(min_length=1, max_length=2)
 
 
-class Removal(_Frozen):
+class Removal(Frozen):
     players: list[int] = Field(min_length=1)
     remove: dict[str, int] = {}
 
 
-class CardFile(_Frozen):
+class CardFile(Frozen):
     format_version: int
     card: list[Card] = Field(min_length=1)
     removal: list[Removal] = Field(min_length=1)
 
 
-class CharacterFile(_Frozen):
+class CharacterFile(Frozen):
     format_version: int
     character: list[Character] = Field(min_length=1)
     table: list[Table] = Field(min_length=1)

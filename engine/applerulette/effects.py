@@ -37,15 +37,29 @@ def targets(state: State, seat: str, kind: str) -> list[tuple[str, ...]]:
 
 # --- running steps ------------------------------------------------------------------
 
-def run(state: State, user: str, steps: tuple[Step, ...], chosen: tuple[str, ...], source: str,
-        log: list[Event]) -> None:
-    """Carry out steps until they are done, a decision is needed, or the game ends."""
-    for i, step in enumerate(steps):
+def effect_of(state: State, source: str) -> tuple[Step, ...]:
+    """The steps of a story card's effect, or of a character's turn power."""
+    content = state.content
+    if source in content.cards:
+        return tuple(content.cards[source].effect)
+    power = content.characters[source].power("turn")
+    assert power is not None, f"{source} has no turn power"
+    return tuple(power.effect)
+
+
+def run(state: State, user: str, source: str, chosen: tuple[str, ...], log: list[Event],
+        start: int = 0) -> None:
+    """Carry out the effect of `source` (a card or a character) from step `start` until it
+    is done, a decision is needed, or the game ends. A decision keeps where to carry on
+    as plain data: the source, and the index of the next step."""
+    steps = effect_of(state, source)
+    for i in range(start, len(steps)):
         if state.ended is not None:
             return
+        step = steps[i]
         OPERATIONS[step.op](state, user, step, chosen, source, log)
         if state.pending is not None:
-            state.pending.data["rest"] = steps[i + 1:]
+            state.pending.data["next"] = i + 1
             return
 
 
@@ -55,8 +69,8 @@ def resolve(state: State, action: Action, log: list[Event]) -> None:
     assert p is not None and p.kind == "may"
     d = p.data
     if action == YES:
-        d["then"](state, p.seat, d["chosen"], d["source"], log)
-    run(state, p.seat, d["rest"], d["chosen"], d["source"], log)
+        MAY[d["then"]](state, p.seat, d["chosen"], d["source"], log)
+    run(state, p.seat, d["source"], d["chosen"], log, d["next"])
 
 
 def _ask(state, user, step, chosen, source, log):
@@ -115,11 +129,10 @@ def _throw_away(state, user, step, chosen, source, log):
             log.append(private("hand_received", (target,), seat=target, card=card, source=user))
 
 
-def _may(then):
-    def op(state, user, step, chosen, source, log):
-        state.pending = Pending(user, "may", (YES, NO),
-                                {"prompt": step.prompt, "then": then, "chosen": chosen, "source": source})
-    return op
+def _may(state, user, step, chosen, source, log):
+    """Ask the user; what taking it does is named by the step's operation (see MAY)."""
+    state.pending = Pending(user, "may", (YES, NO),
+                            {"prompt": step.prompt, "then": step.op, "chosen": chosen, "source": source})
 
 
 def _exchange_with_user(state, user, chosen, source, log):
@@ -141,9 +154,15 @@ OPERATIONS = {
     "take_apple": _take_apple,
     "look_character": _look_character,
     "throw_away": _throw_away,
-    "may_exchange_apples": _may(_exchange_with_user),
+    "may_exchange_apples": _may,
     "swap_apples": _swap_apples,
     "swap_hands": _swap_hands,
+}
+
+
+# What a "may" operation does when the user takes it.
+MAY = {
+    "may_exchange_apples": _exchange_with_user,
 }
 
 

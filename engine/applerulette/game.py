@@ -11,7 +11,7 @@ import random
 from typing import Sequence
 
 from engine.applerulette import effects
-from engine.applerulette.actions import CHECK, KEEP, PROGRESS, STOP, Action, act, parse
+from engine.applerulette.actions import CHECK, KEEP, PROGRESS, STOP, Action, parse
 from engine.applerulette.content import NPC, NPC_AT, PLAYERS, STOPPED, Content
 from engine.applerulette.state import Pending, State
 from engine import legality, turns
@@ -163,13 +163,13 @@ def _turn_actions(state: State, seat: str) -> list[Action]:
     else:   # no draw pile: story progress only uses the hand
         out += progress_choices(state, seat)
     others = [s for s in state.living if s != seat]
-    out += [act("exchange", "hand", s) for s in others]
-    out += [act("exchange", "apple", s) for s in others]
+    out += [Action("exchange", ("hand", s)) for s in others]
+    out += [Action("exchange", ("apple", s)) for s in others]
     if state.tiles[seat]:
         out.append(CHECK)
     power = state.character(seat).power("turn")
     if power is not None and not (power.once and seat in state.used):
-        out += [act("ability", *t) for t in effects.targets(state, seat, power.target)]
+        out += [Action("ability", t) for t in effects.targets(state, seat, power.target)]
     return out
 
 
@@ -193,9 +193,9 @@ def progress_choices(state: State, seat: str) -> list[Action]:
     for i, card_id in enumerate(state.hands[seat], 1):
         card = state.content.cards[card_id]
         if can_use(state, seat, card_id):
-            out += [act("progress", "use", str(i), *t) for t in effects.targets(state, seat, card.target)]
+            out += [Action("progress", ("use", str(i), *t)) for t in effects.targets(state, seat, card.target)]
         if card.discard:
-            out.append(act("progress", "discard", str(i)))
+            out.append(Action("progress", ("discard", str(i))))
     return out
 
 
@@ -276,7 +276,7 @@ def _use_or_discard(state: State, seat: str, action: Action, log: list[Event]) -
     elif chosen:
         data["targets"] = list(chosen)
     log.append(public("card_used", **data))
-    effects.run(state, seat, tuple(card.effect), chosen, card_id, log)
+    effects.run(state, seat, card_id, chosen, log)
 
 
 def _ability(state: State, seat: str, chosen: tuple[str, ...], log: list[Event]) -> None:
@@ -286,7 +286,7 @@ def _ability(state: State, seat: str, chosen: tuple[str, ...], log: list[Event])
         state.used.add(seat)
     _reveal(state, seat, log, **({"target": chosen[0]} if len(chosen) == 1 else
                                  {"targets": list(chosen)} if chosen else {}))
-    effects.run(state, seat, tuple(power.effect), chosen, character.id, log)
+    effects.run(state, seat, character.id, chosen, log)
 
 
 def _reveal(state: State, seat: str, log: list[Event], **data) -> None:
@@ -339,7 +339,7 @@ def _ending_phase(state: State, log: list[Event]) -> None:
     tiles = state.tiles[queen]
     state.knows_tile[queen].update({t: t in state.poisoned for t in tiles})
     if any(t in state.poisoned for t in tiles):
-        options = [act("give", s) for s in state.living if s != queen]
+        options = [Action("give", (s,)) for s in state.living if s != queen]
         state.pending = Pending(queen, "queen", (*options, KEEP))
         return
     _show_queens_apple(state, queen, list(tiles), log, poisoned=False, apples=len(tiles))

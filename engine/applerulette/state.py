@@ -9,22 +9,11 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
-from typing import Any
 
-from engine.applerulette.actions import Action
 from engine.applerulette.content import Character, Content
 from engine.contract import Ending
+from engine.decision import Pending
 from engine.events import Event
-
-
-@dataclass(slots=True)
-class Pending:
-    """A decision the engine waits for: after a draw, inside an effect, or the Queen's."""
-
-    seat: str
-    kind: str                      # "progress", "may", "queen"
-    options: tuple[Action, ...]
-    data: dict[str, Any] = field(default_factory=dict)
 
 
 @dataclass(slots=True)
@@ -89,9 +78,6 @@ class State:
     def seat_of(self, character: str) -> str | None:
         return next((s for s, c in self.roles.items() if c == character), None)
 
-    def is_player(self, seat: str) -> bool:
-        return seat != self.npc
-
     def knows(self, seat: str, other: str) -> bool:
         """Whether `seat` knows `other`'s character."""
         return seat == other or other in self.revealed or other in self.knows_role.get(seat, ())
@@ -106,8 +92,7 @@ class State:
             list(self.living), {s: dict(k) for s, k in self.knows_tile.items()},
             {s: set(k) for s, k in self.knows_role.items()}, list(self.discard), list(self.removed),
             list(self.removed_tiles), self.phase, self.active, self.turn, list(self.last_queue),
-            None if self.pending is None else Pending(self.pending.seat, self.pending.kind,
-                                                      self.pending.options, dict(self.pending.data)),
+            None if self.pending is None else self.pending.copy(),
             set(self.used), set(self.revealed), {s: list(a) for s, a in self.answers.items()},
             self.queen_gift, {s: list(c) for s, c in self.deaths.items()}, list(self.revived),
             self.snow_white_fell, self.ended, list(self.log), self.moves,

@@ -12,6 +12,7 @@ from dataclasses import asdict, dataclass, fields
 
 from engine.applerulette.game import legal_actions
 from engine.applerulette.state import State
+from engine import decision
 from engine.contract import Ending
 
 
@@ -29,10 +30,7 @@ class Place:
 
 
 @dataclass(frozen=True, slots=True)
-class Decision:
-    kind: str                     # "progress", "may", "queen"
-    options: tuple[str, ...]
-    prompt: str
+class Decision(decision.Decision):
     cards: tuple[str, ...] = ()   # the hand to use or discard from
     apples: tuple[str, ...] = ()  # the Queen's revealed tiles
 
@@ -99,7 +97,7 @@ def view(state: State, seat: str) -> View:
     p = state.pending
     if p is not None and p.seat == seat:
         prompt = p.data.get("prompt") or _PROMPTS[p.kind]
-        decision = Decision(p.kind, tuple(a.text for a in p.options), prompt,
+        decision = Decision(p.kind, tuple(map(str, p.options)), prompt,
                             tuple(hands[seat]) if p.kind == "progress" else (),
                             tuple(tiles[seat]) if p.kind == "queen" else ())
     return View(
@@ -112,6 +110,6 @@ def view(state: State, seat: str) -> View:
         tuple(tuple(a) for a in state.answers.get(seat, ())) if me_player else (),
         tuple(state.discard), len(state.pile), len(state.aside), len(state.removed),
         tuple(state.last_queue), seat in state.used,
-        tuple(a.text for a in legal_actions(state, seat)), decision, state.ended,
+        tuple(map(str, legal_actions(state, seat))), decision, state.ended,
         tuple(state.told_to(seat)),
     )

@@ -28,7 +28,6 @@ ENDINGS = ("shared_crown", "tie_broken", "late_snatch", "kings_fall", "landslide
 Side = Literal["attack", "defend", "any"]
 
 
-_Frozen = Frozen
 
 
 # --- combat power ---------------------------------------------------------------------
@@ -36,7 +35,7 @@ _Frozen = Frozen
 _POWER = re.compile(r"^(?:(?P<dice>[1-9])/(?P<target>[1-6])|\((?P<power>[0-9]{1,2})\)|\((?P<commoner>[-−])\))$")
 
 
-class Power(_Frozen):
+class Power(Frozen):
     """A card's combat power as printed: `3/4` (dice/target), `(7)` (diver power), `(-)`."""
 
     mode: Literal["dice", "diver", "commoner"]
@@ -76,7 +75,7 @@ ABILITY_OPS: dict[str, dict[str, bool]] = {
 }
 
 
-class Ability(_Frozen):
+class Ability(Frozen):
     """One combat ability of a king, person or action card; see VOCABULARY.md."""
 
     when: Literal["fight", "win", "lose"]
@@ -131,7 +130,7 @@ NEEDS_TARGET = {"steal": ("nation", "hidden_king"), "look_hand": ("nation", "hid
                 "swap_fatima": ("their_fatima",)}
 
 
-class Step(_Frozen):
+class Step(Frozen):
     op: str
     who: Who | None = None
     n: int | None = Field(None, ge=1, le=6)
@@ -186,7 +185,7 @@ def _check_count(count: Count) -> Count:
     return count
 
 
-class _Card(_Frozen):
+class _Card(Frozen):
     id: str = Field(pattern=r"^[a-z][a-z0-9_]*$")
     name: str
     text: str
@@ -198,7 +197,7 @@ class _Card(_Frozen):
         return self.name
 
 
-class Decree(_Frozen):
+class Decree(Frozen):
     name: str
     text: str
     target: Target = "none"
@@ -210,7 +209,7 @@ class Decree(_Frozen):
         return self
 
 
-class King(_Frozen):
+class King(Frozen):
     id: str = Field(pattern=r"^[a-z][a-z0-9_]*$")
     name: str
     # The title this ruler takes over whichever nation is dealt them ("Queen", "Margrave"):
@@ -272,7 +271,7 @@ class Person(_Card):
         return self.role
 
 
-class Rule(_Frozen):
+class Rule(Frozen):
     """A combination rule of a Fatima: when it holds, her points change by `points`."""
 
     op: Literal["with", "alone", "crowd", "per_maker", "per_other", "king"]
@@ -359,7 +358,7 @@ class ActionCard(_Card):
         return "action"
 
 
-class CardFile(_Frozen):
+class CardFile(Frozen):
     format_version: int
     king: list[King] = Field(min_length=8)
     person: list[Person] = Field(min_length=1)

@@ -82,16 +82,11 @@ def new_game(content: Content, seat_names: Sequence[str], seed: int, options: di
     return state
 
 
-def to_act(state: State) -> tuple[str, ...]:
-    if state.ended is not None or state.pending is None:
-        return ()
-    return (state.pending.seat,)
+to_act = turns.to_act
 
 
 def legal_actions(state: State, seat: str) -> list[Action]:
-    if state.ended is not None or state.pending is None or state.pending.seat != seat:
-        return []
-    return [*state.pending.options, STOP]
+    return turns.decision_choices(state, seat, STOP)
 
 
 def apply(state: State, seat: str, action: Action) -> list[Event]:

@@ -6,6 +6,8 @@ the rules that name kings are then left out, and the count says it is not certai
 """
 from __future__ import annotations
 
+from functools import lru_cache
+
 from engine.fatima.content import Content, Fatima, Rule
 
 
@@ -37,18 +39,18 @@ def _value(content: Content, fatima_id: str, court, king: str | None) -> int:
     return f.points + sum(rule_holds(content, r, f, court, king) for r in f.rule)
 
 
-# Points depend only on which Fatima share a nation and on its king: counted once each.
-_MEMO: dict[tuple, dict[str, int]] = {}
-
-
 def values(content: Content, court, king: str | None) -> dict[str, int]:
-    """Every Fatima of the court and what she is worth there."""
-    key = (id(content), frozenset(court), king)
-    found = _MEMO.get(key)
-    if found is None:
-        members = list(court)
-        found = _MEMO[key] = {f: _value(content, f, members, king) for f in members}
-    return found
+    """Every Fatima of the court and what she is worth there (do not change the dict:
+    it is shared)."""
+    return _values(content, frozenset(court), king)
+
+
+# Points depend only on which Fatima share a nation and on its king: counted once each,
+# in a bounded cache that holds the content itself (never its id, which could be reused).
+@lru_cache(maxsize=4096)
+def _values(content: Content, court: frozenset[str], king: str | None) -> dict[str, int]:
+    members = sorted(court)
+    return {f: _value(content, f, members, king) for f in members}
 
 
 def score(content: Content, court: list[str], king: str | None) -> int:

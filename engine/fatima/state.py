@@ -9,11 +9,10 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
-from typing import Any
 
 from engine.contract import Ending
+from engine.decision import Pending
 from engine.events import Event
-from engine.fatima.actions import Action
 from engine.fatima.content import Content, Step
 
 
@@ -66,22 +65,6 @@ class Frame:
 
     def copy(self) -> "Frame":
         return Frame(self.steps, self.ctx, self.index)
-
-
-@dataclass(slots=True)
-class Pending:
-    """A decision the engine waits for: the turn's choice, a defence, a choice inside an effect."""
-
-    seat: str
-    kind: str                 # turn, defend, discard, pass_left, tribute, may_unveil, march, swap, spy
-    options: tuple[Action, ...]
-    data: dict[str, Any] = field(default_factory=dict)
-    texts: tuple[str, ...] | None = None    # the options' text forms, written once when first asked
-
-    def legal(self) -> tuple[str, ...]:
-        if self.texts is None:
-            self.texts = (*map(str, self.options), "stop")
-        return self.texts
 
 
 @dataclass(slots=True)

@@ -8,9 +8,13 @@ it, until both cards are turned up together.
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass
+from functools import lru_cache
 
 from engine.contract import Ending
+from engine.decision import Decision
 from engine.fatima import points
+from engine.fatima.content import Content
+from engine.fatima.game import legal_actions
 from engine.fatima.state import State
 
 
@@ -71,13 +75,6 @@ class CombatView:
 
 
 @dataclass(frozen=True, slots=True)
-class Decision:
-    kind: str
-    prompt: str
-    options: tuple[str, ...]
-
-
-@dataclass(frozen=True, slots=True)
 class View:
     seat: str
     seats: tuple[str, ...]
@@ -120,39 +117,33 @@ _PROMPTS = {
     "spy": "Choose the nation whose king you will see in secret.",
 }
 
-_FACES: dict[int, dict[str, Face]] = {}
-# Views of a nation are frozen values: the same nation, seen the same way, is made once.
-_NATIONS: dict[tuple, NationView] = {}
+# Views are built after every action, for every seat: the faces of a box, and the view of
+# a nation seen the same way, are frozen values made once. The caches are bounded, and
+# hold the content itself (never its id, which a later box could reuse).
+@lru_cache(maxsize=8)
+def _faces(content: Content) -> dict[str, Face]:
+    return {cid: Face.of(card) for cid, card in content.cards.items()}
 
 
-def _faces(state: State) -> dict[str, Face]:
-    content = state.content
-    faces = _FACES.get(id(content))
-    if faces is None:
-        faces = _FACES[id(content)] = {cid: Face.of(card) for cid, card in content.cards.items()}
-    return faces
+@lru_cache(maxsize=4096)
+def _nation(content: Content, seat: str, known: str | None, court: tuple[str, ...], hand: int,
+            king_shown: bool, decree_used: bool) -> NationView:
+    faces, ruled = _faces(content), content.king_ruled
+    vals = points.values(content, court, known)
+    fatima = tuple(FatimaView(faces[f], None if known is None and f in ruled else vals[f]) for f in court)
+    return NationView(seat, faces[known] if known else None, king_shown, decree_used, hand, fatima,
+                      sum(vals.values()), known is not None or not ruled.intersection(court))
 
 
 def view(state: State, seat: str) -> View:
-    content, faces = state.content, _faces(state)
+    content = state.content
+    faces = _faces(content)
     intel = state.intel.get(seat, {})
-
-    ruled = content.king_ruled
 
     def nation(s: str) -> NationView:
         n = state.nations[s]
         known = n.king if (s == seat or n.king_shown or s in intel) else None
-        key = (id(content), s, known, tuple(n.fatima), len(n.hand), n.king_shown, n.decree_used)
-        made = _NATIONS.get(key)
-        if made is None:
-            vals = points.values(content, n.fatima, known)
-            fatima = tuple(FatimaView(faces[f], None if known is None and f in ruled else vals[f]) for f in n.fatima)
-            if len(_NATIONS) > 200_000:
-                _NATIONS.clear()
-            made = _NATIONS[key] = NationView(
-                s, faces[known] if known else None, n.king_shown, n.decree_used, len(n.hand), fatima,
-                sum(vals.values()), known is not None or not ruled.intersection(n.fatima))
-        return made
+        return _nation(content, s, known, tuple(n.fatima), len(n.hand), n.king_shown, n.decree_used)
 
     c = state.combat
     combat = None
@@ -166,8 +157,8 @@ def view(state: State, seat: str) -> View:
     p = state.pending
     decision, legal = None, ()
     if p is not None and p.seat == seat and state.ended is None:
-        legal = p.legal()
-        decision = Decision(p.kind, _PROMPTS[p.kind], legal[:-1])
+        legal = tuple(map(str, legal_actions(state, seat)))
+        decision = Decision(p.kind, legal[:-1], _PROMPTS[p.kind])
     me = state.nations[seat]
     return View(
         seat, state.seats, len(state.seats), state.turn, state.active, state.first, len(state.deck),

@@ -25,10 +25,9 @@ Who = Literal["user", "opponent", "both"]
 Pile = Literal["user", "opponent", "any"]
 
 
-_Frozen = Frozen
 
 
-class Instead(_Frozen):
+class Instead(Frozen):
     if_: Condition = Field(alias="if")
     effect: "list[Step]"
 
@@ -61,7 +60,7 @@ OPTIONAL: dict[str, tuple[str, ...]] = {
 }
 
 
-class Step(_Frozen):
+class Step(Frozen):
     """One operation of an effect; see stories/fumie/VOCABULARY.md."""
 
     op: str
@@ -96,7 +95,7 @@ class Step(_Frozen):
         return self
 
 
-class EndRule(_Frozen):
+class EndRule(Frozen):
     if_: Condition | None = Field(None, alias="if")
     ending: str
     # Printed as "In <episode>: END ...": the rule works only in these episodes (all if None).
@@ -106,7 +105,7 @@ class EndRule(_Frozen):
         return self.episodes is None or episode in self.episodes
 
 
-class Star(_Frozen):
+class Star(Frozen):
     """A ★ effect: it works at a time other than the card's use."""
 
     when: Literal["protagonist", "drawn", "face_down_limit"]
@@ -121,7 +120,7 @@ class Star(_Frozen):
         return self
 
 
-class Card(_Frozen):
+class Card(Frozen):
     id: str = Field(pattern=r"^[a-z][a-z0-9_]*$")
     set: Literal["blue", "red", "purple"]
     episodes: list[str] = Field(min_length=1)
@@ -142,20 +141,20 @@ class Card(_Frozen):
         return next((s for s in self.star if s.when == when), None)
 
 
-class Common(_Frozen):
+class Common(Frozen):
     id: str = Field(pattern=r"^[a-z][a-z0-9-]*$")
     name: str
     text: str
     effect: list[Step]
 
 
-class SheetEnd(_Frozen):
+class SheetEnd(Frozen):
     when: Literal["face_down", "exhausted"]
     if_: Condition | None = Field(None, alias="if")
     ending: str
 
 
-class Sheet(_Frozen):
+class Sheet(Frozen):
     seat: Literal["takeo", "fumie"]
     episode: str
     title: str
@@ -164,12 +163,12 @@ class Sheet(_Frozen):
     end: list[SheetEnd]
 
 
-class CardFile(_Frozen):
+class CardFile(Frozen):
     format_version: int
     card: list[Card]
 
 
-class SheetFile(_Frozen):
+class SheetFile(Frozen):
     format_version: int
     sheet: list[Sheet]
 

@@ -77,7 +77,7 @@ def draw(state: State, seat: str, count: int, log: list[Event], kind: str = "dra
 def _common(state, step, card, user, log):
     sheet = state.content.sheets[(user, state.episode)]
     options = tuple(Action("effect", (c.id,)) for c in sheet.common)
-    state.pending = Pending(user, "common", options, step, card)
+    state.pending = Pending(user, "common", options, step=step, card=card)
 
 
 def use_common(state: State, user: str, effect_id: str, log: list[Event]) -> None:
@@ -122,7 +122,7 @@ def orders(n: int) -> tuple[Action, ...]:
 
 def _rearrange(state, step, card, user, log):
     if len(state.sides[user].hand) >= 2:
-        state.pending = Pending(user, "order_hand", orders(len(state.sides[user].hand)), step, card)
+        state.pending = Pending(user, "order_hand", orders(len(state.sides[user].hand)), step=step, card=card)
     else:
         log.append(public("rearrange", seat=user))
 
@@ -137,7 +137,7 @@ def _arrange_deck(state, step, card, user, log):
     log.append(public("arrange_deck", seat=user, deck=owner, count=n))
     log.append(private("deck_seen", (user,), seat=user, deck=owner, cards=top))
     if n >= 2:
-        state.pending = Pending(user, "order_deck", orders(n), step, card, {"deck": owner, "cards": top})
+        state.pending = Pending(user, "order_deck", orders(n), {"deck": owner, "cards": top}, step=step, card=card)
 
 
 def _draw(state, step, card, user, log):
@@ -161,7 +161,7 @@ def _flip(state, step, card, user, log):
     if len(options) == 1:
         flip(state, options[0], face_up, log)
     elif options:
-        state.pending = Pending(user, step.op, options, step, card)
+        state.pending = Pending(user, step.op, options, step=step, card=card)
 
 
 def flip(state: State, action: Action, face_up: bool, log: list[Event]) -> None:
@@ -209,7 +209,7 @@ def _extra_turn(state, step, card, user, log):
 
 
 def _may(state, step, card, user, log):
-    state.pending = Pending(user, "may", (YES, NO), step, card, {"prompt": step.prompt})
+    state.pending = Pending(user, "may", (YES, NO), {"prompt": step.prompt}, step=step, card=card)
 
 
 def _end(state, step, card, user, log):
@@ -251,7 +251,7 @@ def reveal(state: State, log: list[Event]) -> None:
 
 def _accuse(state, step, card, user, log):
     options = tuple(Action("accuse", (s,)) for s in state.content.suspects(state.episode))
-    state.pending = Pending(user, "accuse", options, step, card)
+    state.pending = Pending(user, "accuse", options, step=step, card=card)
 
 
 OPERATIONS = {

@@ -9,11 +9,10 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
-from typing import Any
 
+from engine import decision
 from engine.contract import Ending
 from engine.events import Event
-from engine.fumie.actions import Action
 from engine.fumie.content import Card, Content, Step
 
 
@@ -36,15 +35,12 @@ class InUse:
 
 
 @dataclass(slots=True)
-class Pending:
-    """A decision the engine waits for, inside an effect or at its start."""
+class Pending(decision.Pending):
+    """A decision inside an effect or at its start; kinds: "common", "flip_up", "flip_down",
+    "order_hand", "order_deck", "may", "accuse"."""
 
-    seat: str
-    kind: str                  # "common", "flip_up", "flip_down", "order_hand", "order_deck", "may"
-    options: tuple[Action, ...]
     step: Step | None = None
     card: str | None = None    # whose text asked (None for a sheet effect)
-    data: dict[str, Any] = field(default_factory=dict)
 
 
 @dataclass(slots=True)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import asdict, dataclass
 
+from engine import decision
 from engine.contract import Ending
 from engine.fumie.content import Card
 from engine.fumie.game import face_down_limit, legal_actions
@@ -64,10 +65,7 @@ class Common:
 
 
 @dataclass(frozen=True, slots=True)
-class Decision:
-    kind: str
-    options: tuple[str, ...]
-    prompt: str
+class Decision(decision.Decision):
     cards: tuple[Face, ...] = ()      # the cards being put in order, top or front first
     deck: str | None = None           # whose deck, when putting deck cards in order
 

@@ -12,6 +12,7 @@ from typing import ClassVar, Literal
 from pydantic import Field, model_validator
 
 from engine.errors import StoryError
+from engine.funnytime.deck import Deck
 from engine.storyfiles import EndingBook, EndingPage, Frozen, validated
 
 EPISODE = "duel"
@@ -29,14 +30,12 @@ ORIENTATIONS = ("upright", "inverted")
 # The rotations that leave the card upright for the opponent, by how it was laid.
 CLEAN = {"upright": ("left", "right"), "inverted": ("up", "down")}
 TRIGGERS = ("show", "win", "lose", "survive")
-MAKE_TIMES = ("make", "show", "end")
 MANUSCRIPT = 4
 
 PANEL_TARGETS = ("self", "next", "facing")                     # a Koma card's own words
 OWN_TARGETS = (*POSITIONS, "all")
 RIVAL_TARGETS = (*(f"rival_{p}" for p in POSITIONS), "rival_all")
 TARGETS = (*PANEL_TARGETS, *OWN_TARGETS, *RIVAL_TARGETS)
-CONDITIONS = ("behind", "ahead", "low_sky")
 LOW_SKY = 5
 
 # What each operation needs besides `op` (and the optional `if`).
@@ -56,10 +55,9 @@ OPERATIONS: dict[str, tuple[str, ...]] = {
 }
 
 
-_Frozen = Frozen
 
 
-class Step(_Frozen):
+class Step(Frozen):
     """One operation of an effect; see stories/funnytime/VOCABULARY.md."""
 
     op: str
@@ -88,7 +86,7 @@ class Step(_Frozen):
         return self
 
 
-class Rotation(_Frozen):
+class Rotation(Frozen):
     """One way of turning a Koma card face up: its FP, its caption and its effects."""
 
     fp: int = Field(ge=0, le=100)
@@ -106,7 +104,7 @@ class Rotation(_Frozen):
         return " ".join(parts)
 
 
-class Koma(_Frozen):
+class Koma(Frozen):
     id: str = Field(pattern=r"^[a-z][a-z0-9_]*$")
     number: int = Field(ge=1)
     name: str
@@ -162,7 +160,7 @@ class Koma(_Frozen):
         return " / ".join(lines)
 
 
-class Make(_Frozen):
+class Make(Frozen):
     id: str = Field(pattern=r"^[a-z][a-z0-9_]*$")
     number: int = Field(ge=1)
     name: str
@@ -200,7 +198,7 @@ class Make(_Frozen):
         return f"{_MAKE_WORDS[self.when]}: {describe(self.effect)}"
 
 
-class Star(_Frozen):
+class Star(Frozen):
     id: str = Field(pattern=r"^[a-z][a-z0-9_]*$")
     name: str
     kana: str = Field(min_length=1, max_length=12)
@@ -211,7 +209,7 @@ class Star(_Frozen):
         return len(self.kana)
 
 
-class Table(_Frozen):
+class Table(Frozen):
     format_version: int
     hand: int = Field(ge=4, le=12)
     draw: int = Field(ge=0, le=5)
@@ -223,21 +221,10 @@ class Table(_Frozen):
     star: list[Star] = Field(min_length=1)
 
 
-class CardFile(_Frozen):
+class CardFile(Frozen):
     format_version: int
     koma: list[Koma] = Field(min_length=1)
     make: list[Make] = Field(min_length=1)
-
-
-class DeckFile(_Frozen):
-    """A deck as written in a file: a name and, per card id, how many copies."""
-
-    format_version: int
-    story: str = "funnytime"
-    id: str = Field("", pattern=r"^([a-z][a-z0-9_]*)?$")
-    name: str = "A deck of my own"
-    about: str = ""
-    cards: dict[str, int]
 
 
 # --- the printed text, made from the steps -------------------------------------------
@@ -315,7 +302,7 @@ class Content:
         self.table = table
         self.stars = tuple(table.star)
         self.star = {s.id: s for s in self.stars}
-        self.decks = decks                 # starter decks: id -> engine.funnytime.deck.Deck
+        self.decks: dict[str, Deck] = decks   # the starter decks, by id
         self.starter: dict[str, str] = {}  # seat -> the starter deck it plays by default
         self.books = {book.episode: book}
 
@@ -323,8 +310,6 @@ class Content:
     def from_files(cls, seats, card_file: tuple[str, dict], table_file: tuple[str, dict],
                    deck_files: list[tuple[str, dict]], book_file: tuple[str, dict]) -> "Content":
         """Build from (file name, parsed TOML) pairs; raises StoryError naming the file."""
-        from engine.funnytime.deck import Deck
-
         if len(seats) != 2:
             raise StoryError("story.toml", "seats", f"FunnyTime is a duel: name exactly two seats, not {len(seats)}")
         cards = validated(CardFile, card_file[1], card_file[0])

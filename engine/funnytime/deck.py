@@ -12,7 +12,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from pydantic import ValidationError
+from pydantic import Field, ValidationError
+
+from engine.storyfiles import FORMAT_VERSION, Frozen
 
 DECK_MIN, DECK_MAX = 60, 62
 KOMA_COPIES, MAKE_COPIES = 4, 2
@@ -26,6 +28,17 @@ class DeckError(ValueError):
     def __init__(self, source: str, problems: list[str]):
         super().__init__(f"{source} is not a legal deck: " + "; ".join(problems))
         self.source, self.problems = source, problems
+
+
+class DeckFile(Frozen):
+    """A deck as written in a file: a name and, per card id, how many copies."""
+
+    format_version: int
+    story: str = "funnytime"
+    id: str = Field("", pattern=r"^([a-z][a-z0-9_]*)?$")
+    name: str = "A deck of my own"
+    about: str = ""
+    cards: dict[str, int]
 
 
 @dataclass(frozen=True)
@@ -46,9 +59,6 @@ class Deck:
     @classmethod
     def read(cls, data: dict, file: str, content) -> tuple["Deck | None", list[str]]:
         """A deck from a parsed deck file, with every problem found (empty when legal)."""
-        from engine.funnytime.content import DeckFile
-        from engine.storyfiles import FORMAT_VERSION
-
         if data.get("format_version") != FORMAT_VERSION:
             return None, [f"format_version is {data.get('format_version')!r}; a deck file says"
                           f" format_version = {FORMAT_VERSION}"]

@@ -31,8 +31,8 @@ from __future__ import annotations
 import random
 from typing import Sequence
 
+from engine import legality, turns
 from engine.contract import Ending
-from engine.errors import GameOver, IllegalAction, NotYourTurn
 from engine.events import Event, private, public
 from engine.funnytime import effects
 from engine.funnytime.stars import decide_pay, decide_upkeep, pay_phase, upkeep_phase
@@ -70,7 +70,7 @@ def new_game(content: Content, seats: Sequence[str], seed: int, options: dict) -
     for seat in seats:
         _opening_hand(state, seat, log)
     _advance(state, log)
-    state.log.extend(log)
+    turns.record(state, log)
     return state
 
 
@@ -89,31 +89,21 @@ def _opening_hand(state: State, seat: str, log: list[Event]) -> None:
     log.append(private("opening_hand", (seat,), seat=seat, cards=list(side.hand)))
 
 
-def to_act(state: State) -> tuple[str, ...]:
-    if state.ended is not None or state.pending is None:
-        return ()
-    return (state.pending.seat,)
+to_act = turns.to_act
 
 
 def legal_actions(state: State, seat: str) -> list[Action]:
-    if state.ended is not None or seat not in to_act(state):
-        return []
-    return [*state.pending.options, STOP]
+    return turns.decision_choices(state, seat, STOP)
 
 
 def apply(state: State, seat: str, action: Action) -> list[Event]:
     """Carry out one action of `seat`; the only place an action's legality is decided."""
-    if state.ended is not None:
-        raise GameOver("The duel is over; start a new one to play again.")
-    if seat not in to_act(state):
-        who = " or ".join(to_act(state)) or "nobody"
-        raise NotYourTurn(f"It is {who}'s move, not {seat}'s.")
-    legal = legal_actions(state, seat)
-    if action not in legal:
-        raise IllegalAction(f"{str(action)!r} is not possible now.", legal=tuple(map(str, legal)))
+    legality.check(state, seat, action, over=state.ended is not None, to_act=to_act,
+                   legal_actions=legal_actions)
     log: list[Event] = []
     state.moves += 1
     pending, state.pending = state.pending, None
+    assert pending is not None, "every move of a duel answers a pending decision"
     if action == STOP:
         log.append(public("surrender", seat=seat))
         state.ended = Ending(state.content.ending_id("surrender", state.opponent(seat)), "surrender",
@@ -121,20 +111,15 @@ def apply(state: State, seat: str, action: Action) -> list[Event]:
     else:
         DECISIONS[pending.kind](state, seat, action, pending, log)
     _advance(state, log)
-    state.log.extend(log)
-    return log
+    return turns.record(state, log)
 
 
-def ending(state: State) -> Ending | None:
-    return state.ended
+ending = turns.ending
 
 
 def _advance(state: State, log: list[Event]) -> None:
     while state.pending is None and state.ended is None:
         PHASES[state.phase](state, log)
-    if state.ended is not None:
-        e = state.ended
-        log.append(public("ending", ending=e.id, cause=e.cause, **e.detail))
 
 
 # --- Draw Time -------------------------------------------------------------------------

@@ -14,11 +14,10 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
-from typing import Any
 
 from engine.contract import Ending
+from engine.decision import Pending
 from engine.events import Event
-from engine.funnytime.actions import Action
 from engine.funnytime.content import Content
 
 
@@ -93,16 +92,6 @@ class Side:
 
 
 @dataclass(slots=True)
-class Pending:
-    """A decision the engine waits for."""
-
-    seat: str
-    kind: str          # "make", "open", "pay", "return", "upkeep", "bonus"
-    options: tuple[Action, ...]
-    data: dict[str, Any] = field(default_factory=dict)
-
-
-@dataclass(slots=True)
 class State:
     content: Content
     seats: tuple[str, str]
@@ -118,6 +107,11 @@ class State:
     log: list[Event] = field(default_factory=list)
     moves: int = 0                        # actions applied so far
     duels: list[tuple[str | None, int, int]] = field(default_factory=list)  # this 本: winner, positions
+
+    @property
+    def active(self) -> str | None:
+        """No artist moves outside a decision: every move of a duel answers a pending one."""
+        return None
 
     def goto(self, phase: str) -> None:
         """Move on to a phase of the 本, starting with the first seat."""
@@ -145,7 +139,6 @@ class State:
         return State(
             self.content, self.seats, self.seed, rng, {k: s.copy() for k, s in self.sides.items()},
             dict(self.decks), self.number, self.phase, self.index,
-            None if self.pending is None else Pending(self.pending.seat, self.pending.kind,
-                                                       self.pending.options, dict(self.pending.data)),
+            None if self.pending is None else self.pending.copy(),
             self.ended, list(self.log), self.moves, list(self.duels),
         )

@@ -10,7 +10,9 @@ Pools, Botsu Boxes, Lost Holes and planispheres.
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass
+from functools import lru_cache
 
+from engine import decision
 from engine.contract import Ending
 from engine.funnytime.content import MANUSCRIPT, POSITIONS
 from engine.funnytime.game import available, fp, legal_actions, make_cost, to_lay
@@ -73,10 +75,7 @@ class PlanView:
 
 
 @dataclass(frozen=True, slots=True)
-class Decision:
-    kind: str
-    options: tuple[str, ...]
-    prompt: str
+class Decision(decision.Decision):
     data: dict
 
 
@@ -112,19 +111,15 @@ _PROMPTS = {
 }
 
 
-_SKIES: dict = {}
-
-
 def _sky(content, dark: dict) -> tuple[StarView, ...]:
     """A planisphere as seen; the same sky is the same tuple, built once."""
-    key = (id(content), tuple(sorted(dark.items())))
-    sky = _SKIES.get(key)
-    if sky is None:
-        if len(_SKIES) > 4096:
-            _SKIES.clear()
-        sky = _SKIES[key] = tuple(StarView(st.id, st.name, st.kana, st.id not in dark, dark.get(st.id))
-                                  for st in content.stars)
-    return sky
+    return _sky_of(content, tuple(sorted(dark.items())))
+
+
+@lru_cache(maxsize=1024)   # bounded; holds the content itself, never its reusable id
+def _sky_of(content, dark_items: tuple[tuple[str, int], ...]) -> tuple[StarView, ...]:
+    dark = dict(dark_items)
+    return tuple(StarView(st.id, st.name, st.kana, st.id not in dark, dark.get(st.id)) for st in content.stars)
 
 
 def _ready(state: State, seat: str) -> bool:

@@ -356,7 +356,7 @@ def test_an_npc_snow_white_killed_lets_the_game_go_on():
     for seat in ("p3", "p4", "p1"):
         play(st, seat, "check apple")
         if st.pending is not None:
-            play(st, st.pending.seat, st.pending.options[0].text)
+            play(st, st.pending.seat, str(st.pending.options[0]))
     end = g.ending(st)
     assert end.id == "npc_snow_white" and set(end.detail["winners"]) == {"p2", "p3"}
 
@@ -458,7 +458,7 @@ def test_qa_throw_it_away_on_a_player_with_no_cards():
 def _end(st, seat="p1", give=None):
     feast(st, seat)
     if st.pending is not None:
-        play(st, st.pending.seat, give or st.pending.options[-1].text)
+        play(st, st.pending.seat, give or str(st.pending.options[-1]))
     return g.ending(st)
 
 

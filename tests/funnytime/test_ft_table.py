@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import json
 import random
-import time
 import tomllib
 from importlib.resources import files
 from pathlib import Path
@@ -205,10 +204,8 @@ def test_the_partner_beats_a_random_player_from_either_seat():
     assert wins >= 14
 
 
-def test_a_bot_duel_takes_well_under_a_second_and_is_the_same_every_time():
-    start = time.perf_counter()
+def test_a_bot_duel_is_the_same_every_time():
     a = _duel(7, {AKI: "partner", REN: "partner"})
-    assert time.perf_counter() - start < 0.8
     b = _duel(7, {AKI: "partner", REN: "partner"})
     assert [(e.kind, e.data) for e in a.log] == [(e.kind, e.data) for e in b.log]
 
