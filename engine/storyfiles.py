@@ -27,6 +27,11 @@ class EndingPage(Frozen):
     tone: Literal["true", "good", "bittersweet", "bad", "neutral"]
     condition: str
     text: str
+    # When the family lets the book decide (see engine.endings): the moment, the facts
+    # that must hold, and who wins.
+    at: str | None = None
+    if_: tuple[str, ...] = Field((), alias="if")
+    winners: str | None = None
 
 
 class EndingBook(Frozen):

@@ -12,6 +12,7 @@ from typing import Literal
 
 from pydantic import Field, model_validator
 
+from engine import endings
 from engine.errors import StoryError
 from engine.storyfiles import EndingBook, EndingPage, Frozen, validated
 
@@ -19,21 +20,22 @@ EPISODE = "tale"
 PLAYERS = (4, 5, 6, 7, 8)
 NPC_AT = 4                 # the player count that adds an NPC seat
 NPC = "npc"
-STOPPED = "stopped"
 
-# Every page the engine can send a game to; the ending book must have exactly these.
-ENDINGS = (
-    "snow_white_lives",   # Snow White lives at the feast; her faction wins
-    "prince_revived",     # ... and the Prince ate two poisoned apples and came back
-    "queen_feast",        # Snow White ate a poisoned apple of her own
-    "queen_weapon",       # a weapon card killed Snow White: the Queen's faction wins at once
-    "queens_apple",       # the Queen's revealed poisoned apple was handed to Snow White
-    "rose_alone",         # Snow White and Rose both live: Rose wins alone
-    "rose_spoils",        # ... when the Prince's revival would have won it for Snow White
-    "cursed_ring",        # Snow White held the Cursed Ring at the end and it killed her
-    "npc_snow_white",     # 4 players: a card killed the NPC, who was Snow White; the game went on
-    STOPPED,              # a player stopped the game
-)
+# When a game ends, and what the engine can tell the ending book then (engine.endings):
+# the book's pages say which of them each page needs, and which faction wins.
+MOMENTS: dict[str, tuple[str, ...]] = {
+    "feast": (
+        "npc_snow_white_fell",   # 4 players: a card killed the NPC, who was Snow White
+        "snow_white_poisoned",   # Snow White ate a poisoned apple at the feast
+        "queens_gift",           # ... the one the Queen turned up and handed her
+        "snow_white_ringed",     # the Cursed Ring was in her hand when the hands turned up
+        "rose_lives",            # Rose is at the table and lived through the feast
+        "prince_came_back",      # the Prince ate two poisoned apples and came back
+    ),
+    "weapon": (),                # a weapon card killed Snow White before the feast
+    "stopped": (),               # a player stopped the game
+}
+FACTIONS = ("snow_white", "queen", "rose")
 
 Faction = Literal["snow_white", "queen", "rose"]
 Target = Literal["none", "player", "seat", "seat_with_apple", "two_seats"]
@@ -332,13 +334,5 @@ def _check_removal(file: str, cf: CardFile, hf: CharacterFile) -> None:
 def _check_book(file: str, book: EndingBook) -> None:
     if book.episode != EPISODE:
         raise StoryError(file, "episode", f"is {book.episode!r}; this story's one episode is {EPISODE!r}")
-    pages = [p.id for p in book.ending]
-    _unique(file, "ending", pages)
-    missing = [e for e in ENDINGS if e not in pages]
-    if missing:
-        raise StoryError(file, "ending", f"has no page for {', '.join(missing)}; add [[ending]] pages with"
-                         " those ids")
-    extra = [p for p in pages if p not in ENDINGS]
-    if extra:
-        raise StoryError(file, "ending", f"pages {', '.join(extra)} can never be reached; the engine's"
-                         f" endings are: {', '.join(ENDINGS)}")
+    _unique(file, "ending", [p.id for p in book.ending])
+    endings.check(file, book, MOMENTS, FACTIONS)

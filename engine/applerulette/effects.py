@@ -10,7 +10,8 @@ other action.
 from __future__ import annotations
 
 from engine.applerulette.actions import NO, YES, Action
-from engine.applerulette.content import Step
+from engine import endings
+from engine.applerulette.content import EPISODE, Step
 from engine.applerulette.state import Pending, State
 from engine.contract import Ending
 from engine.events import Event, private, public
@@ -220,7 +221,7 @@ def kill(state: State, target: str, by: str, card: str, log: list[Event]) -> Non
         state.revealed.update(shown)
         log.append(public("characters_revealed", roles=shown))
         state.living.remove(target)
-        state.ended = finish(state, "queen_weapon", "weapon", {"seat": target, "card": card})
+        state.ended = finish(state, "weapon", "weapon", {"seat": target, "card": card})
         return
     log.append(public("killed", seat=target, not_snow_white=True, by=by, card=card))
     eliminate(state, target, log)
@@ -237,21 +238,14 @@ def eliminate(state: State, seat: str, log: list[Event]) -> None:
     log.append(public("eliminated", seat=seat))
 
 
-def winners(state: State, ending: str) -> list[str]:
-    """The seats whose faction won (the NPC too, when its character's side wins)."""
-    content = state.content
-    if ending == "stopped":
-        return []
-    if ending in ("rose_alone", "rose_spoils"):
-        faction = "rose"
-    elif ending in ("snow_white_lives", "prince_revived"):
-        faction = "snow_white"
-    else:
-        faction = "queen"
-    return [s for s in state.seats if content.characters[state.roles[s]].faction == faction]
-
-
-def finish(state: State, ending: str, cause: str, detail: dict) -> Ending:
+def finish(state: State, moment: str, cause: str, detail: dict,
+           facts: dict[str, bool] | None = None) -> Ending:
+    """The game is over: the ending book says which page it reached and which faction won
+    (the NPC wins with its character's side)."""
     state.phase = "over"
     state.pending = None
-    return Ending(ending, cause, {"winners": winners(state, ending), **detail})
+    page = endings.reach(state.content.books[EPISODE], moment, facts or {})
+    factions = state.content.characters
+    winners = [s for s in state.seats if page.winners is not None
+               and factions[state.roles[s]].faction == page.winners]
+    return Ending(page.id, cause, {"winners": winners, **detail})

@@ -12,7 +12,7 @@ from typing import Sequence
 
 from engine.applerulette import effects
 from engine.applerulette.actions import CHECK, KEEP, PROGRESS, STOP, Action, parse
-from engine.applerulette.content import NPC, NPC_AT, PLAYERS, STOPPED, Content
+from engine.applerulette.content import NPC, NPC_AT, PLAYERS, Content
 from engine.applerulette.state import Pending, State
 from engine import legality, turns
 from engine.contract import Ending
@@ -209,7 +209,7 @@ def apply(state: State, seat: str, action: Action) -> list[Event]:
     state.moves += 1
     pending = state.pending
     if action == STOP:
-        state.ended = effects.finish(state, STOPPED, "stopped", {"seat": seat})
+        state.ended = effects.finish(state, "stopped", "stopped", {"seat": seat})
     elif pending is not None and pending.kind == "queen":
         state.pending = None
         _queen_gives(state, seat, action, log)
@@ -399,21 +399,21 @@ def _feast(state: State, log: list[Event]) -> None:
 
 
 def _verdict(state: State) -> Ending:
+    """What the feast left true; the ending book says what page that is."""
     content = state.content
     sw = state.seat_of(content.snow_white)
     fate = state.deaths.get(sw, [])
-    if state.snow_white_fell:
-        return effects.finish(state, "npc_snow_white", "feast", {"seat": sw})
-    if "poison" in fate:
-        if state.queen_gift == sw:
-            return effects.finish(state, "queens_apple", "feast", {"seat": sw})
-        return effects.finish(state, "queen_feast", "feast", {"seat": sw})
-    if "ring" in fate:
-        return effects.finish(state, "cursed_ring", "feast", {"seat": sw})
     came_back = [s for s in state.revived if not state.deaths.get(s)]
     rose = state.seat_of(content.rose) if content.rose in state.cast else None
-    if rose is not None and rose in state.living and not state.deaths.get(rose):
-        return effects.finish(state, "rose_spoils" if came_back else "rose_alone", "feast", {"seat": rose})
-    if came_back:
-        return effects.finish(state, "prince_revived", "feast", {"seat": came_back[0]})
-    return effects.finish(state, "snow_white_lives", "feast", {"seat": sw})
+    facts = {
+        "npc_snow_white_fell": state.snow_white_fell,
+        "snow_white_poisoned": "poison" in fate,
+        "queens_gift": "poison" in fate and state.queen_gift == sw,
+        "snow_white_ringed": "ring" in fate,
+        "rose_lives": rose is not None and rose in state.living and not state.deaths.get(rose),
+        "prince_came_back": bool(came_back),
+    }
+    # Whose page it is: Snow White's if she fell; else Rose's if she lives; else the Prince's.
+    fell = facts["npc_snow_white_fell"] or facts["snow_white_poisoned"] or facts["snow_white_ringed"]
+    seat = sw if fell else rose if facts["rose_lives"] else came_back[0] if came_back else sw
+    return effects.finish(state, "feast", "feast", {"seat": seat}, facts)

@@ -13,6 +13,7 @@ from typing import Literal
 
 from pydantic import Field, field_validator, model_validator
 
+from engine import endings
 from engine.errors import StoryError
 from engine.storyfiles import EndingBook, EndingPage, Frozen, validated
 
@@ -20,10 +21,19 @@ PLAYERS = range(2, 9)
 DEFAULT_PLAYERS = 5
 HAND = 7                 # cards dealt to each nation
 MIN_DRAWS = 2            # every nation must get at least this many draws after the deal
-STOPPED = "stopped"
-# The pages the engine can send a game to; the ending book must have every one.
-ENDINGS = ("shared_crown", "tie_broken", "late_snatch", "kings_fall", "landslide",
-           "peaceful_unveiling", "steady_reign", STOPPED)
+# When a game ends, and what the engine can tell the ending book then (engine.endings).
+# Who wins is the rulebook's: the most Fatima points, a tie broken by the most Fatima.
+MOMENTS: dict[str, tuple[str, ...]] = {
+    "count": (
+        "tie",            # two or more nations share the most Fatima points
+        "shared",         # ... and hold as many Fatima: the tie stands
+        "late_snatch",    # the winner was not leading when the final round began, and took a Fatima in it
+        "kings_fall",     # the winner humbled a king and still holds two of the Fatima his court lost
+        "landslide",      # the winner's points are at least twice the runner-up's, and six more
+        "by_sword",       # the winner took a Fatima in combat this season
+    ),
+    "stopped": (),        # a player stopped the game before the count
+}
 
 Side = Literal["attack", "defend", "any"]
 
@@ -382,6 +392,7 @@ class Content:
         # The order a hand is kept in: persons, then actions, as the card file lists them.
         self.order = {cid: i for i, cid in enumerate(self.cards)}
         self.books = books
+        self.book = books.get(self.episodes[0]) if self.episodes else None   # the season's one book
         self._boxes: dict[int, tuple[str, ...]] = {}
         # Fatima whose points depend on the king: a rival's count of them is uncertain.
         self.king_ruled = frozenset(f.id for f in cf.fatima if any(r.op == "king" for r in f.rule))
@@ -410,11 +421,7 @@ class Content:
             if episode not in self.books:
                 raise StoryError(file, "episodes", f"episode {episode!r} has no ending book"
                                  f" (add stories/fatima/endings/{episode}.toml)")
-            pages = {p.id for p in self.books[episode].ending}
-            missing = [e for e in ENDINGS if e not in pages]
-            if missing:
-                raise StoryError(f"endings/{episode}.toml", "ending",
-                                 f"needs pages with the ids {', '.join(missing)} (the engine sends games there)")
+            endings.check(f"endings/{episode}.toml", self.books[episode], MOMENTS, ())
         for f in self.fatima.values():
             for i, rule in enumerate(f.rule):
                 for ref in rule.fatima:

@@ -13,12 +13,12 @@ import random
 from typing import Sequence
 
 from engine.contract import Ending
-from engine import legality, turns
+from engine import endings, legality, turns
 from engine.errors import IllegalAction
 from engine.events import Event, private, public
 from engine.fatima import combat, effects, moves, points
 from engine.fatima.actions import PASS, STOP, Action, parse
-from engine.fatima.content import DEFAULT_PLAYERS, HAND, PLAYERS, STOPPED, Content
+from engine.fatima.content import DEFAULT_PLAYERS, HAND, MOMENTS, PLAYERS, Content
 from engine.fatima.state import Ctx, Nation, Pending, State
 
 parse_action = parse
@@ -98,7 +98,7 @@ def apply(state: State, seat: str, action: Action) -> list[Event]:
     state.moves += 1
     if action == STOP:
         state.pending = None
-        state.ended = Ending(STOPPED, "stopped", {"seat": seat})
+        state.ended = Ending(endings.reach(state.content.book, "stopped", {}).id, "stopped", {"seat": seat})
     elif pending.kind == "turn":
         state.pending = None
         _choose(state, seat, action, log)
@@ -260,26 +260,23 @@ def _count(state: State, log: list[Event]) -> None:
 
 
 def decide(state: State, sc: dict[str, int]) -> Ending:
-    """Which page of the ending book: by how the game was won."""
+    """The winners are the rulebook's (most points, then most Fatima); the page of the
+    ending book is the book's, from what the count tells it."""
     top = max(sc.values())
     leaders = [s for s in state.seats if sc[s] == top]
-    detail = {"winners": leaders, "scores": dict(sc)}
-    if len(leaders) > 1:
-        most = max(len(state.nations[s].fatima) for s in leaders)
-        kept = [s for s in leaders if len(state.nations[s].fatima) == most]
-        if len(kept) > 1:
-            return Ending("shared_crown", "tie", {**detail, "winners": kept})
-        return Ending("tie_broken", "tie", {**detail, "winners": kept})
-    winner = leaders[0]
-    rec = state.record
-    second = max((v for s, v in sc.items() if s != winner), default=0)
-    if winner in rec.final_takers and rec.final_leaders is not None and winner not in rec.final_leaders:
-        return Ending("late_snatch", "points", detail)
-    kept = set(state.nations[winner].fatima)
-    if any(w == winner and len(kept.intersection(taken)) >= 2 for w, _, taken in rec.king_falls):
-        return Ending("kings_fall", "points", detail)
-    if top - second >= 6 and top >= 2 * max(second, 1):
-        return Ending("landslide", "points", detail)
-    if winner not in rec.by_sword:
-        return Ending("peaceful_unveiling", "points", detail)
-    return Ending("steady_reign", "points", detail)
+    most = max(len(state.nations[s].fatima) for s in leaders)
+    kept = [s for s in leaders if len(state.nations[s].fatima) == most]
+    facts = dict.fromkeys(MOMENTS["count"], False)
+    facts["tie"], facts["shared"] = len(leaders) > 1, len(kept) > 1
+    if len(leaders) == 1:
+        winner, rec = leaders[0], state.record
+        second = max((v for s, v in sc.items() if s != winner), default=0)
+        held = set(state.nations[winner].fatima)
+        facts["late_snatch"] = (winner in rec.final_takers and rec.final_leaders is not None
+                                and winner not in rec.final_leaders)
+        facts["kings_fall"] = any(w == winner and len(held.intersection(taken)) >= 2
+                                  for w, _, taken in rec.king_falls)
+        facts["landslide"] = top - second >= 6 and top >= 2 * max(second, 1)
+        facts["by_sword"] = winner in rec.by_sword
+    page = endings.reach(state.content.book, "count", facts)
+    return Ending(page.id, "tie" if facts["tie"] else "points", {"winners": kept, "scores": dict(sc)})

@@ -9,13 +9,12 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import Field, model_validator
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
 from engine.errors import StoryError
 from engine.fumie.conditions import Condition
 from engine.storyfiles import EndingBook, EndingPage, Frozen, validated
 
-SEATS = ("takeo", "fumie")
 HAND_SIZE = 3
 FACE_DOWN_LIMIT = 4
 # The ending-book page for a game a player stopped, or that the engine found looping.
@@ -155,12 +154,32 @@ class SheetEnd(Frozen):
 
 
 class Sheet(Frozen):
-    seat: Literal["takeo", "fumie"]
+    seat: str
     episode: str
     title: str
     flavour: str = ""
     common: list[Common] = Field(min_length=1)
     end: list[SheetEnd]
+
+
+class Seating(BaseModel):
+    """Who sits at the table, from story.toml (whose other keys are the narrator's)."""
+
+    model_config = ConfigDict(extra="ignore", frozen=True)
+
+    seats: tuple[str, str]              # the first named starts
+    draws: dict[str, Literal["red", "blue"]]   # the card set each seat's player draws from
+    culprit_keeper: str                 # expansion 1: the seat that draws the culprit and knows it
+
+    @model_validator(mode="after")
+    def _fits(self) -> "Seating":
+        if len(set(self.seats)) != 2:
+            raise ValueError("name two different seats")
+        if set(self.draws) != set(self.seats) or len(set(self.draws.values())) != 2:
+            raise ValueError("`draws` gives each seat its own card set, red or blue")
+        if self.culprit_keeper not in self.seats:
+            raise ValueError(f"`culprit_keeper` is one of the seats {', '.join(self.seats)}")
+        return self
 
 
 class CardFile(Frozen):
@@ -189,8 +208,11 @@ def _steps(steps: list[Step] | None):
 class Content:
     """A validated box of For Fumie: look cards, sheets and pages up by id."""
 
-    def __init__(self, episodes: list[str], cards: list[Card], sheets: list[Sheet],
+    def __init__(self, seating: Seating, episodes: list[str], cards: list[Card], sheets: list[Sheet],
                  books: dict[str, EndingBook], culprit: frozenset[str] = frozenset()):
+        self.seats = seating.seats
+        self.draws = dict(seating.draws)
+        self.culprit_keeper = seating.culprit_keeper
         self.episodes = tuple(episodes)
         self.culprit_episodes = culprit   # episodes with a hidden culprit (expansion 1)
         self.cards = {c.id: c for c in cards}
@@ -200,10 +222,16 @@ class Content:
         self._tests: dict[int, object] = {}
 
     @classmethod
-    def from_files(cls, episodes: list[str], card_file: tuple[str, dict],
+    def from_files(cls, story_file: tuple[str, dict], episodes: list[str], card_file: tuple[str, dict],
                    sheet_file: tuple[str, dict], book_files: list[tuple[str, dict]],
                    culprit: frozenset[str] = frozenset()) -> "Content":
         """Build from (file name, parsed TOML) pairs; raises StoryError naming the file."""
+        try:
+            seating = Seating.model_validate(story_file[1])
+        except ValidationError as err:
+            first = err.errors()[0]
+            key = ".".join(str(p) for p in first["loc"]) or "seats"
+            raise StoryError(story_file[0], key, first["msg"]) from None
         cards = validated(CardFile, card_file[1], card_file[0]).card
         seen: set[str] = set()
         for i, card in enumerate(cards):
@@ -220,11 +248,15 @@ class Content:
         for name, data in book_files:
             book = validated(EndingBook, data, name)
             books[book.episode] = book
-        content = cls(episodes, cards, sheets, books, frozenset(culprit))
+        content = cls(seating, episodes, cards, sheets, books, frozenset(culprit))
         content._check(card_file[0], sheet_file[0])
         return content
 
     def _check(self, card_file: str, sheet_file: str) -> None:
+        for i, sheet in enumerate(self.sheets.values()):
+            if sheet.seat not in self.seats:
+                raise StoryError(sheet_file, f"sheet.{i}.seat", f"{sheet.seat!r} is not a seat of the story;"
+                                 f" the seats are {', '.join(self.seats)}")
         for episode in self.episodes:
             if episode not in self.books:
                 raise StoryError(card_file, "episodes", f"episode {episode!r} has no ending book"
@@ -238,7 +270,7 @@ class Content:
                 if n != 12:
                     raise StoryError(card_file, "card", f"episode {episode!r} has {n} {colour}"
                                      " cards; the rulebook gives each episode exactly 12")
-            for seat in SEATS:
+            for seat in self.seats:
                 sheet = self.sheets.get((seat, episode))
                 if sheet is None:
                     raise StoryError(sheet_file, "sheet", f"no {seat} side for episode {episode!r}")
@@ -286,13 +318,16 @@ class Content:
         """The compiled form of a condition, made once and kept (conditions live as long as we do)."""
         fn = self._tests.get(id(condition))
         if fn is None:
-            fn = self._tests[id(condition)] = condition.compile(
-                lambda seat: "fumie" if seat == "takeo" else "takeo")
+            fn = self._tests[id(condition)] = condition.compile(self.other)
         return fn
 
+    def other(self, seat: str) -> str:
+        """The seat across the table."""
+        return self.seats[1] if seat == self.seats[0] else self.seats[0]
+
     def deck_for(self, seat: str, episode: str) -> list[str]:
-        """The card set a seat draws from: Takeo's player draws the red set, Fumie's the blue."""
-        colour = "red" if seat == "takeo" else "blue"
+        """The card set a seat's player draws from (story.toml's `draws`)."""
+        colour = self.draws[seat]
         return [c.id for c in self.cards.values() if c.set == colour and episode in c.episodes]
 
     def purple(self, episode: str) -> list[str]:
@@ -301,8 +336,10 @@ class Content:
         return [c.id for c in self.cards.values() if c.set == "purple" and episode in c.episodes]
 
     def suspects(self, episode: str) -> list[str]:
-        """Who can be the culprit: the Persons of Takeo's (blue) set, protagonists aside."""
-        return [c.id for c in self.cards.values() if c.set == "blue" and episode in c.episodes
+        """Who can be the culprit: the Persons of the set the culprit's keeper draws from,
+        protagonists aside."""
+        colour = self.draws[self.culprit_keeper]
+        return [c.id for c in self.cards.values() if c.set == colour and episode in c.episodes
                 and c.type == "person" and not c.protagonist]
 
     def page(self, episode: str, ending: str) -> EndingPage:

@@ -17,7 +17,7 @@ from engine import legality, turns
 from engine.events import Event, private, public
 from engine.fumie import effects
 from engine.fumie.actions import STOP, UP, Action, parse
-from engine.fumie.content import FACE_DOWN_LIMIT, HAND_SIZE, SEATS, STOPPED, Content
+from engine.fumie.content import FACE_DOWN_LIMIT, HAND_SIZE, STOPPED, Content
 from engine.fumie.state import Frame, InUse, Side, State
 
 parse_action = parse
@@ -29,22 +29,23 @@ def new_game(content: Content, seats: Sequence[str], seed: int, options: dict) -
     options: `episode` (default the first), `known` (card ids whose effect side already
     shows in its sleeve, from the profile).
     """
-    assert tuple(seats) == SEATS, f"For Fumie is played by {SEATS}, not {tuple(seats)}"
+    assert tuple(seats) == content.seats, f"this story is played by {content.seats}, not {tuple(seats)}"
+    first = content.seats[0]
     episode = options.get("episode", content.episodes[0])
     rng = random.Random(seed)
     sides = {}
-    for seat in SEATS:
+    for seat in content.seats:
         deck = content.deck_for(seat, episode)
         rng.shuffle(deck)
         sides[seat] = Side([], deck)
-    state = State(content, episode, seed, rng, sides, "takeo", set(options.get("known", ())))
+    state = State(content, episode, seed, rng, sides, first, set(options.get("known", ())))
     state.aside = content.purple(episode)
-    log = [public("setup", episode=episode, first="takeo")]
+    log = [public("setup", episode=episode, first=first)]
     if episode in content.culprit_episodes:
         _set_culprit(state, options.get("culprit"), log)
-    for seat in SEATS:
+    for seat in content.seats:
         effects.draw(state, seat, HAND_SIZE, log)
-    log.append(public("turn", seat="takeo", number=1))
+    log.append(public("turn", seat=first, number=1))
     state.log.extend(log)
     return state
 
@@ -55,7 +56,8 @@ def _set_culprit(state: State, kept: str | None, log: list[Event]) -> None:
     A culprit kept from an earlier game (the same one serves up to three) is taken out
     of the set instead. Either way the set is shuffled again to make the draw deck.
     """
-    deck = state.sides["fumie"].deck
+    keeper = state.content.culprit_keeper
+    deck = state.sides[keeper].deck
     suspects = state.content.suspects(state.episode)
     if kept is None:
         kept = next(c for c in reversed(deck) if c in suspects)   # from the top down
@@ -63,7 +65,7 @@ def _set_culprit(state: State, kept: str | None, log: list[Event]) -> None:
     deck.remove(kept)
     state.rng.shuffle(deck)
     state.culprit = kept
-    log.append(private("culprit_set", ("fumie",), card=kept))
+    log.append(private("culprit_set", (keeper,), card=kept))
 
 
 to_act = turns.to_act
@@ -160,9 +162,9 @@ def _finish_turn(state: State, log: list[Event]) -> None:
 def _card_end(state: State, just_used: str | None) -> Ending | None:
     """END conditions of the card just used face up, then of face-up cards in the piles."""
     order = [just_used] if just_used else []
-    order += [c for seat in SEATS for c, up in state.sides[seat].discard if up and c != just_used]
+    order += [c for seat in state.content.seats for c, up in state.sides[seat].discard if up and c != just_used]
     for card_id in order:
-        owner = next(s for s in SEATS if (card_id, True) in state.sides[s].discard)
+        owner = next(s for s in state.content.seats if (card_id, True) in state.sides[s].discard)
         for rule in state.card(card_id).end:
             if not rule.works_in(state.episode):
                 continue
@@ -188,7 +190,7 @@ def _sheet_end(state: State, seat: str, when: str) -> Ending | None:
 
 
 def _face_down_end(state: State) -> Ending | None:
-    for seat in SEATS:
+    for seat in state.content.seats:
         down = sum(1 for _, up in state.sides[seat].discard if not up)
         if down >= face_down_limit(state, seat):
             return _sheet_end(state, seat, "face_down")
@@ -196,7 +198,7 @@ def _face_down_end(state: State) -> Ending | None:
 
 
 def _exhausted_end(state: State) -> Ending | None:
-    for seat in SEATS:
+    for seat in state.content.seats:
         if not state.sides[seat].hand:  # refilling found the draw deck empty too
             return _sheet_end(state, seat, "exhausted")
     return None

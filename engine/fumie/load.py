@@ -15,7 +15,7 @@ def load(folder, prefix: str, episodes: list[dict], read: Callable) -> Content:
     named = reader(folder, prefix, read)
     ids = [e["id"] for e in episodes]
     return Content.from_files(
-        ids, named("cards.toml"), named("sheets.toml"),
+        named("story.toml"), ids, named("cards.toml"), named("sheets.toml"),
         [named("endings", f"{e}.toml") for e in ids],
         culprit=frozenset(e["id"] for e in episodes if e.get("culprit")),
     )

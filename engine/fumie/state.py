@@ -96,7 +96,7 @@ class State:
         return self.content.cards[card_id]
 
     def opponent(self, seat: str) -> str:
-        return "fumie" if seat == "takeo" else "takeo"
+        return self.content.other(seat)
 
     def copy(self) -> "State":
         rng = random.Random()

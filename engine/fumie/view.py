@@ -149,7 +149,7 @@ def view(state: State, seat: str) -> View:
         tuple(face(c) for c in state.removed), in_use, None if use is None else use.user,
         tuple(Common(c.id, c.name, c.text) for c in sheet.common),
         tuple(map(str, legal_actions(state, seat))), decision, state.ended, state.moves,
-        face(state.culprit) if state.culprit and (seat == "fumie" or state.culprit_shown) else None,
+        face(state.culprit) if state.culprit and (seat == content.culprit_keeper or state.culprit_shown) else None,
         state.culprit_shown,
         tuple(content.suspects(state.episode)) if state.culprit else (),
         tuple(state.checks),

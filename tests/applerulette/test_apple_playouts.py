@@ -25,7 +25,8 @@ from dataclasses import asdict
 
 import pytest
 
-from engine.applerulette.content import ENDINGS
+from apple_positions import CONTENT
+ENDINGS = tuple(p.id for p in CONTENT.books["tale"].ending)
 
 CONFIGS = [(4, 1), (4, 2), (5, 1), (5, 2), (6, 1), (7, 1), (7, 2), (8, 1)]
 GAMES = 1000               # at each table: a player count and one of its mixes

@@ -18,12 +18,13 @@ def _data(name: str) -> dict:
 
 
 CARDS, SHEETS, BOOK = _data("cards.toml"), _data("sheets.toml"), _data("endings/basic.toml")
+STORY = _data("story.toml")
 OTHER_BOOKS = [(f"endings/{e}.toml", _data(f"endings/{e}.toml")) for e in ("murder", "tadokoro")]
 
 
-def build(cards=None, sheets=None, book=None) -> Content:
+def build(cards=None, sheets=None, book=None, story=None) -> Content:
     return Content.from_files(
-        ["basic", "murder", "tadokoro"], ("cards.toml", cards or CARDS), ("sheets.toml", sheets or SHEETS),
+        ("story.toml", story or STORY), ["basic", "murder", "tadokoro"], ("cards.toml", cards or CARDS), ("sheets.toml", sheets or SHEETS),
         [("endings/basic.toml", book or BOOK), *OTHER_BOOKS], culprit=frozenset({"murder"}),
     )
 
@@ -105,3 +106,20 @@ def test_a_card_id_used_twice():
         card(c, "ball")["id"] = "umbrella"
     err = broken(change)
     assert "'umbrella' is used twice" in err.problem
+
+
+def test_the_seats_come_from_story_toml():
+    content = build()
+    assert content.seats == tuple(STORY["seats"]) and content.other(content.seats[0]) == content.seats[1]
+    bad = copy.deepcopy(STORY)
+    bad["draws"] = {s: "red" for s in STORY["seats"]}
+    with pytest.raises(StoryError, match="draws.*own card set"):
+        build(story=bad)
+    bad = copy.deepcopy(STORY)
+    bad["culprit_keeper"] = "nobody"
+    with pytest.raises(StoryError, match="culprit_keeper.*one of the seats"):
+        build(story=bad)
+    bad = copy.deepcopy(SHEETS)
+    bad["sheet"][0]["seat"] = "kondo"
+    with pytest.raises(StoryError, match="sheet.0.seat: 'kondo' is not a seat of the story"):
+        build(sheets=bad)
