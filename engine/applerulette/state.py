@@ -82,6 +82,14 @@ class State:
         """Whether `seat` knows `other`'s character."""
         return seat == other or other in self.revealed or other in self.knows_role.get(seat, ())
 
+    def places(self) -> dict[str, list[str]]:
+        """Where every story card and apple tile is: each in exactly one of these."""
+        out = {"pile": list(self.pile), "aside": list(self.aside), "discard": list(self.discard),
+               "removed": list(self.removed), "removed_tiles": list(self.removed_tiles)}
+        for seat in self.seats:
+            out[f"{seat}.hand"], out[f"{seat}.apples"] = list(self.hands[seat]), list(self.tiles[seat])
+        return out
+
     def copy(self) -> "State":
         rng = random.Random()
         rng.setstate(self.rng.getstate())

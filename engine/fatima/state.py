@@ -135,6 +135,19 @@ class State:
     def final_round(self) -> bool:
         return self.final_left is not None
 
+    def places(self) -> dict[str, list[str]]:
+        """Where every card (kings included) is: each in exactly one of these."""
+        out = {"deck": list(self.deck), "discard": list(self.discard), "box": list(self.unused_kings),
+               "passing": list(self.passing.values()), "combat": []}
+        for seat, n in self.nations.items():
+            out[f"{seat}.king"], out[f"{seat}.hand"], out[f"{seat}.fatima"] = [n.king], list(n.hand), list(n.fatima)
+        c = self.combat
+        if c is not None:
+            # a king who fights stays in his nation; a card laid down is in the combat
+            out["combat"] = [card for card, king in ((c.attack, c.attack_king), (c.defend, c.defend_king))
+                             if card is not None and not king]
+        return out
+
     def copy(self) -> "State":
         rng = random.Random()
         rng.setstate(self.rng.getstate())

@@ -98,6 +98,17 @@ class State:
     def opponent(self, seat: str) -> str:
         return self.content.other(seat)
 
+    def places(self) -> dict[str, list[str]]:
+        """Where every card is: each card of the game in exactly one of these."""
+        out = {}
+        for seat, side in self.sides.items():
+            out[f"{seat}.hand"], out[f"{seat}.deck"] = list(side.hand), list(side.deck)
+            out[f"{seat}.pile"] = [c for c, _ in side.discard]
+        out["removed"], out["box"] = list(self.removed), list(self.aside)
+        out["in_use"] = [] if self.in_use is None else [self.in_use.card]
+        out["culprit"] = [] if self.culprit is None else [self.culprit]
+        return out
+
     def copy(self) -> "State":
         rng = random.Random()
         rng.setstate(self.rng.getstate())

@@ -133,6 +133,16 @@ class State:
         is_koma = self.content.is_koma
         return sum(1 for c in side.hand if is_koma(c)) + len(side.stock)
 
+    def places(self) -> dict[str, list[str]]:
+        """Where every card is: each in exactly one of these (an artist's cards stay theirs)."""
+        out = {}
+        for seat, side in self.sides.items():
+            for name, cards in (("deck", side.deck), ("hand", side.hand), ("stock", side.stock),
+                                ("botsu", side.botsu), ("lost", side.lost), ("played", side.played)):
+                out[f"{seat}.{name}"] = list(cards)
+            out[f"{seat}.manuscript"] = [s.card for s in side.manuscript if not s.gone]
+        return out
+
     def copy(self) -> "State":
         rng = random.Random()
         rng.setstate(self.rng.getstate())
