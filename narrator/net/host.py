@@ -12,6 +12,7 @@ import hmac
 import queue
 import secrets
 import socket
+import string
 import threading
 import time
 from typing import Callable
@@ -104,10 +105,15 @@ class RemoteSeat:
         self.send({"type": "error", "message": message})
 
 
+CODE_ALPHABET = string.ascii_letters + string.digits
+
+
 class Host:
     def __init__(self, seats: dict[str, RemoteSeat], bind: str = "127.0.0.1", port: int = 0):
         self.seats = seats
-        self.code = secrets.token_urlsafe(9)
+        # Letters and digits only: a code that began with "-" (1 in 64 of token_urlsafe's)
+        # would read as an option on the joiner's command line.
+        self.code = "".join(secrets.choice(CODE_ALPHABET) for _ in range(12))
         self.server = socket.create_server((bind, port))
         self.address = "%s:%d" % self.server.getsockname()[:2]
         self.stopping = False
