@@ -10,7 +10,7 @@ from __future__ import annotations
 from bisect import insort
 
 from engine.events import Event, private, public
-from engine.fatima.state import State
+from engine.fatima.state import Ctx, Frame, State
 
 
 def to_hand(state: State, seat: str, card: str) -> None:
@@ -24,28 +24,33 @@ def from_hand(state: State, seat: str, position: int) -> str:
 
 
 def draw(state: State, seat: str, n: int, log: list[Event], why: str = "effect") -> list[str]:
-    """Draw up to `n` cards by an effect. As in the deal, a Fatima drawn is placed face up
-    in the nation and an Event goes back into the deck, shuffled in and not replaced;
-    the rest join the hand. Starts the final round if the deck runs out."""
+    """Draw up to `n` cards by an effect. A Fatima drawn is placed face up in the nation;
+    an Event drawn takes effect at once, as the rulebook says of every Event drawn from
+    the deck (its only exception is the deal), with the drawer as its drawer; the rest
+    join the hand. Starts the final round if the deck runs out."""
     drawn = [state.deck.pop() for _ in range(min(n, len(state.deck)))]
-    kept, back = [], []
+    kept, fired = [], []
     for card in drawn:
         kind = state.content.cards[card].kind
         if kind == "fatima":
             state.nations[seat].fatima.append(card)
             log.append(public("fatima_placed", seat=seat, card=card, why="effect"))
         elif kind == "event":
-            back.append(card)
-            log.append(public("event_returned", seat=seat, card=card, why="effect"))
+            fired.append(card)
         else:
             to_hand(state, seat, card)
             kept.append(card)
     if kept:
         log.append(public("draw", seat=seat, count=len(kept), why=why))
         log.append(private("hand_seen", (seat,), seat=seat, cards=kept, why=why))
-    for card in back:
-        state.deck.insert(state.rng.randrange(len(state.deck) + 1), card)
     deck_check(state, log)
+    # The effect that drew goes on after the Events: they wait on the frame stack above
+    # it, the first drawn on top so that they strike in the order they were drawn.
+    for card in fired:
+        log.append(public("event_drawn", seat=seat, card=card, why="effect"))
+        state.discard.append(card)
+    for card in reversed(fired):
+        state.frames.append(Frame(tuple(state.content.events[card].effect), Ctx(seat, card)))
     return kept
 
 

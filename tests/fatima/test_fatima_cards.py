@@ -413,6 +413,18 @@ def test_mercenary_fair_the_drawer_draws_two():
     assert sorted(st.nations["p1"].hand) == ["aldric", "kael"]
 
 
+def test_an_event_drawn_by_an_effect_strikes_at_once():
+    # The rulebook: an Event takes effect the moment it is drawn from the deck; only the
+    # deal sets it aside. Fast Couriers draws the Mercenary Fair (the drawer draws two).
+    st = position(hands={"p1": ["courier"]}, deck=["squire", "aldric", "kael", "mercenary_fair"])
+    events = act(st, "p1", "action 1")
+    drawn = first(events, "event_drawn")
+    assert drawn.data == {"seat": "p1", "card": "mercenary_fair", "why": "effect"}
+    assert sorted(st.nations["p1"].hand) == ["aldric", "kael", "squire"]
+    assert "mercenary_fair" in st.discard and "mercenary_fair" not in st.deck
+    assert not [e for e in events if e.kind == "event_returned"]
+
+
 @covers("barracks_fever")
 def test_barracks_fever_every_nation_loses_a_random_person():
     st = drawn("barracks_fever", hands={"p1": ["courier", "kael"], "p2": ["courier"], "p3": ["aldric", "pim"]})
