@@ -104,7 +104,6 @@ class Card(Frozen):
     label: str = ""                 # the rulebook's short name ("apple-lover")
     weapon: bool = False
     when: Literal["any", "last_turn", "never"] = "any"
-    discard: bool = True            # may it be discarded (the Cursed Ring may not)
     target: Target = "none"
     effect: list[Step] = []
     at_end: Literal["kill_holder"] | None = None

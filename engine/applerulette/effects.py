@@ -190,6 +190,15 @@ def exchange_hands(state: State, a: str, b: str, by: str, log: list[Event]) -> N
             log.append(private("hand_received", (seat,), seat=seat, card=card, source=other))
 
 
+def give_hand(state: State, giver: str, to: str, log: list[Event]) -> None:
+    """`giver`'s whole hand joins `to`'s; `giver` is left with none."""
+    given, state.hands[giver] = state.hands[giver], []
+    state.hands[to] = state.hands[to] + given
+    log.append(public("hand_given", seat=giver, target=to, count=len(given)))
+    for card in given:
+        log.append(private("hand_received", (to,), seat=to, card=card, source=giver))
+
+
 def look_at_apples(state: State, seat: str, target: str, log: list[Event], *, told_all: bool = False) -> None:
     """`seat` looks at `target`'s tiles (its own, with `check apple`)."""
     tiles = state.tiles[target]

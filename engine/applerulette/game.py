@@ -194,8 +194,8 @@ def progress_choices(state: State, seat: str) -> list[Action]:
         card = state.content.cards[card_id]
         if can_use(state, seat, card_id):
             out += [Action("progress", ("use", str(i), *t)) for t in effects.targets(state, seat, card.target)]
-        if card.discard:
-            out.append(Action("progress", ("discard", str(i))))
+        # The rulebook's Q&A: any card you do not want to use may be discarded.
+        out.append(Action("progress", ("discard", str(i))))
     return out
 
 
@@ -234,6 +234,10 @@ def _turn(state: State, seat: str, action: Action, log: list[Event]) -> None:
         _draw(state, seat, log)
     elif verb == "progress":
         _use_or_discard(state, seat, action, log)
+    elif verb == "exchange" and args[0] == "hand" and state.phase == "last":
+        # The Q&A: with no draw pile, "a hand exchange simply means giving your hand to
+        # the other player".
+        effects.give_hand(state, seat, args[1], log)
     elif verb == "exchange" and args[0] == "hand":
         effects.exchange_hands(state, seat, args[1], seat, log)
     elif verb == "exchange":
@@ -247,9 +251,10 @@ def _turn(state: State, seat: str, action: Action, log: list[Event]) -> None:
 
 
 def _draw(state: State, seat: str, log: list[Event]) -> None:
-    """Draw so that the hand has two cards (two draws from an empty hand), as the pile allows."""
+    """Draw one card, as printed ("draw 1 card … so that your hand has 2 cards"): a hand
+    left empty by an exchange draws one all the same."""
     hand = state.hands[seat]
-    while len(hand) < 2 and state.pile:
+    if state.pile:
         card = state.pile.pop()
         hand.append(card)
         log.append(public("draw", seat=seat))

@@ -82,14 +82,14 @@ def test_i_will_throw_it_away_for_you():
     assert st.discard == ["throw_away", "comb"]
 
 
-def test_the_cursed_ring_cannot_be_used_or_discarded():
+def test_the_cursed_ring_cannot_be_used_but_may_be_discarded():
+    # The Q&A: any card you do not want to use may be discarded.
     st = drawn("peek", hand=("ring",))
     options = legal(st, "p1")
-    assert not any(a.startswith(("progress use 1", "progress discard 1")) for a in options)
-    assert "progress discard 2" in options
-    # With only the ring and no pile, story progress is not possible at all.
+    assert not any(a.startswith("progress use 1") for a in options)
+    assert "progress discard 1" in options and "progress discard 2" in options
     st = position(5, hands={"p1": ["ring"]}, pile=[], phase="last")
-    assert not any(a.startswith("progress") for a in legal(st, "p1"))
+    assert [a for a in legal(st, "p1") if a.startswith("progress")] == ["progress discard 1"]
 
 
 def test_the_cursed_ring_kills_its_holder_at_the_end():

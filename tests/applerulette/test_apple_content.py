@@ -47,7 +47,7 @@ def test_the_box_has_what_the_rulebook_names():
     assert [s.op for s in comb.effect] == ["kill"]
     assert cards["throw_away"].name == "I'll Throw It Away for You"
     ring = cards["ring"]
-    assert ring.at_end == "kill_holder" and ring.when == "never" and not ring.discard
+    assert ring.at_end == "kill_holder" and ring.when == "never"
     names = {c.name for c in chars.values()}
     assert {"Snow White", "The Queen", "Green", "Black", "Rose", "The Prince"} <= names
     by_faction = Counter(c.faction for c in chars.values())

@@ -180,10 +180,21 @@ def test_story_progress_draws_to_two_then_uses_or_discards():
     assert g.to_act(st) == ("p2",) and events[-1].data == {"seat": "p2", "number": 2, "phase": "story"}
 
 
-def test_an_empty_hand_draws_two():
+def test_story_progress_draws_one_card_even_from_an_empty_hand():
+    # As printed: "Draw 1 card from the top of the draw pile, so that your hand has 2".
     st = position(5, hands={"p1": []}, pile=["side", "apples", "peek"])
     play(st, "p1", "progress")
-    assert st.hands["p1"] == ["peek", "apples"]
+    assert st.hands["p1"] == ["peek"] and st.pile == ["side", "apples"]
+
+
+def test_with_no_draw_pile_a_hand_exchange_gives_your_hand():
+    # The Q&A: "a hand exchange simply means giving your hand to the other player".
+    st = position(5, hands={"p1": ["peek"], "p3": ["side"]}, pile=[], phase="last", last=["p1", "p2"])
+    events = play(st, "p1", "exchange hand p3")
+    assert st.hands["p1"] == [] and st.hands["p3"] == ["side", "peek"]
+    assert first(events, "hand_given").data == {"seat": "p1", "target": "p3", "count": 1}
+    got = every(events, "hand_received")
+    assert [(e.data["seat"], e.data["card"], e.seats) for e in got] == [("p3", "peek", frozenset({"p3"}))]
 
 
 def test_hand_exchange():
