@@ -208,6 +208,12 @@ def decision(view, names) -> str:
         out.append(f"To pay: {d.data['bill']} star(s) ({d.data['reason']}).")
     elif d.kind == "upkeep":
         out.append(f"{koma_line(d.data['card'])}: keep for {d.data['cost']} star(s), or release it.")
+        owed = d.data["kept"] + d.data["cost"]
+        if owed >= view.me.lit:
+            # The rulebook: keep cards in the Stock Pool past what your stars can pay and
+            # you put out every light, and lose.
+            out.append(f"  Warning: keeping it would cost {owed} star(s) in all, and you have"
+                       f" {view.me.lit} lit: your sky would go dark and you would lose.")
     elif d.kind == "return":
         out.append(f"You lack {d.data['lack']} Koma card(s); returned so far: "
                    + (", ".join(name(c) for c in d.data["chosen"]) or "none"))

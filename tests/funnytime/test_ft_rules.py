@@ -406,6 +406,29 @@ def test_the_upkeep_keeps_or_releases_each_stock_card_and_pays_for_those_kept():
     assert upkeep[-1].data["count"] == 2
 
 
+def test_keeping_more_than_the_lit_stars_can_pay_is_warned_and_darkens_the_sky():
+    # The rulebook: keep cards in the Stock Pool past what your stars can pay and you
+    # put out every light, and lose. The engine lets you; the choice warns you first.
+    from engine.funnytime import effects
+    from narrator.screens.funnytime import decision
+
+    st = new(0)
+    make_time(st, TEN_PANELS)
+    show_time(st, {AKI: ["up", "left", "up", "up"], REN: ["down", "up", "left", "left"]})
+    assert st.pending.kind == "upkeep" and st.pending.seat == AKI
+    names = {AKI: "Aki", REN: "Ren"}
+    assert "Warning" not in decision(STORY.view(st, AKI), names)
+    for star in st.lit(AKI)[CONTENT.cost(st.pending.data["card"]):]:
+        effects.put_out(st, AKI, star)
+    warned = decision(STORY.view(st, AKI), names)
+    assert "your sky would go dark and you would lose" in warned
+    act(st, AKI, f"keep {st.pending.data['card']}")
+    while st.ended is None and st.pending is not None and st.pending.seat == AKI and st.pending.kind == "upkeep":
+        act(st, AKI, f"release {st.pending.data['card']}")
+    decide(st)
+    assert st.ended is not None and st.ended.cause == "dark"
+
+
 def test_stock_cards_count_toward_the_four_and_leave_the_pool_when_laid():
     st = new(0)
     issue(st, TEN_PANELS, {AKI: ["up", "left", "up", "up"], REN: ["down", "up", "left", "left"]})
