@@ -13,6 +13,9 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 from engine.errors import StoryError
 
 FORMAT_VERSION = 1
+# The page every ending book keeps for a game a player gives up (`stop`): it is found by
+# a player's word, never by play, so explore does not count it among the pages to reach.
+STOPPED = "stopped"
 
 
 class Frozen(BaseModel):

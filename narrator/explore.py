@@ -11,6 +11,7 @@ import zlib
 from collections import Counter
 from dataclasses import dataclass, field
 
+from engine.storyfiles import STOPPED
 from narrator import bots
 from narrator.library import Story
 
@@ -55,7 +56,7 @@ def _pick(bot: str, seed: int, seat: str) -> str:
 def explore(story: Story, episode: str, games: int, seed: int, bot: str,
             progress=None, table: dict | None = None) -> Report:
     g, view = story.family, story.view
-    every = tuple(p.id for p in story.content.books[episode].ending)
+    every = tuple(p.id for p in story.content.books[episode].ending if p.id != STOPPED)
     report = Report(story.id, episode, bot, every=every)
     known: set[str] = set()
     start = time.perf_counter()

@@ -15,9 +15,9 @@ THINKING = {"fumie": "narrator.bots.fumie", "applerulette": "narrator.bots.apple
 
 
 class RandomBot:
-    """Uniform among the legal actions; now and then it gives up, as players do."""
-
-    STOP_CHANCE = 1 / 400
+    """Uniform among the legal actions. It never gives up: `stop` is a player's word, and
+    a bot that chose it would end explore's games on a page no story means to be found
+    that way."""
 
     def __init__(self, seed: int):
         self.seed = seed
@@ -28,7 +28,7 @@ class RandomBot:
         # plays on exactly as it would have without the interruption.
         self.rng.seed(self.seed * 1_000_003 + view.moment)
         legal = [a for a in view.legal if a != "stop"]
-        if "stop" in view.legal and self.rng.random() < self.STOP_CHANCE or not legal:
+        if not legal:
             return "stop"
         # Pick the verb first, so using a card face up is as likely as face down.
         verbs = sorted({a.split()[0] for a in legal})

@@ -40,8 +40,9 @@ def test_partner_bots_reach_the_bad_pages_less_often(story, reports):
 
 def test_partner_and_random_bots_together_reach_every_ending(story, reports):
     """400 games each, seed 0: the partners find the pages that need care, the random
-    players the ones that need carelessness (four face-down cards, stopping)."""
-    every = [p.id for p in story.content.books["basic"].ending]
+    players the ones that need carelessness (four face-down cards). The stopped page is
+    a player's word, not a bot's: tests/narrator/test_stopping.py reaches it."""
+    every = [p.id for p in story.content.books["basic"].ending if p.id != "stopped"]
     runs = [reports["partner"], reports["random"]]
     union = {e for r in runs for e in every if r.endings[e]}
     assert sorted(union) == sorted(every)
