@@ -153,9 +153,10 @@ def _finish_turn(state: State, log: list[Event]) -> None:
         state.active = state.opponent(state.active)
     state.extra_turn = False
     state.turn += 1
-    if _looping(state):
-        _stop(state, state.active, "loop", log)
-        return
+    # No loop guard: the rulebook lets players end a game that loops, but none can. Every
+    # turn sends a card from a hand to a pile, no effect takes one back, and the purple
+    # cards come in from the box once each, so the cards in hands, decks and the box
+    # strictly fall from turn to turn (tests/engine/test_fumie_rules.py checks it).
     log.append(public("turn", seat=state.active, number=state.turn))
 
 
@@ -202,17 +203,6 @@ def _exhausted_end(state: State) -> Ending | None:
         if not state.sides[seat].hand:  # refilling found the draw deck empty too
             return _sheet_end(state, seat, "exhausted")
     return None
-
-
-def _looping(state: State) -> bool:
-    """Whether this position (whose turn, every hand, deck and pile) has been seen before."""
-    sides = tuple((tuple(s.hand), tuple(s.deck), tuple(s.discard), frozenset(s.shown))
-                  for s in state.sides.values())
-    key = (state.active, sides, tuple(state.removed))
-    if key in state.seen_positions:
-        return True
-    state.seen_positions.add(key)
-    return False
 
 
 def _stop(state: State, seat: str, cause: str, log: list[Event]) -> None:

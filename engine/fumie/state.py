@@ -73,7 +73,6 @@ class State:
     extra_turn: bool = False
     ended: Ending | None = None
     log: list[Event] = field(default_factory=list)
-    seen_positions: set[tuple] = field(default_factory=set)
     moves: int = 0                       # actions applied so far
     aside: list[str] = field(default_factory=list)   # purple cards still in the box
     culprit: str | None = None           # on Fumie's sheet, face down (expansion 1)
@@ -118,6 +117,6 @@ class State:
             self.turn, list(self.removed),
             None if self.in_use is None else InUse(self.in_use.card, self.in_use.face_up, self.in_use.user),
             [f.copy() for f in self.frames], self.pending, self.extra_turn, self.ended,
-            list(self.log), set(self.seen_positions), self.moves, list(self.aside),
+            list(self.log), self.moves, list(self.aside),
             self.culprit, self.culprit_shown, list(self.checks),
         )

@@ -79,7 +79,6 @@ def arrange(st=None, *, takeo_hand=None, fumie_hand=None, takeo_top=(), fumie_to
     st.pending = None
     st.extra_turn = False
     st.ended = None
-    st.seen_positions = set()
     assert_conserved(st)
     return st
 
