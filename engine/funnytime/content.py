@@ -20,7 +20,7 @@ EPISODE = "duel"
 # same moment, or the editors find them level at the deadline).
 STOPPED = "stopped"
 # How a duel is won; the ending page is `<cause>_<winner's seat>`.
-CAUSES = ("botsu", "dark", "surrender", "deadline")
+CAUSES = ("botsu", "dark", "surrender", "dropped", "deadline")
 
 POSITIONS = ("ki", "sho", "ten", "ketsu")
 KANJI = {"ki": "起", "sho": "承", "ten": "転", "ketsu": "結"}

@@ -146,7 +146,9 @@ def _dawn(state: State, log: list[Event]) -> None:
 
 def _shortage(state: State, log: list[Event]) -> None:
     if state.index >= 2:
-        state.goto("make")
+        _dropped(state, log)
+        if state.ended is None:
+            state.goto("make")
         return
     seat = state.seats[state.index]
     side = state.sides[seat]
@@ -163,6 +165,18 @@ def _shortage(state: State, log: list[Event]) -> None:
             state.pending = Pending(seat, "return", options, {"lack": lack, "chosen": ()})
         return
     _star_judgment(state, seat, lack, log)
+
+
+def _dropped(state: State, log: list[Event]) -> None:
+    """An artist who still cannot field four Koma cards once every redraw and 星裁 is done
+    has run out of pages to draw: the manuscript is dropped (原稿を落とす), the issue goes
+    to print without it, and that artist loses. The draft has no such rule; without it
+    an artist out of cards could neither lose nor be beaten, and the duel never ended."""
+    short = [s for s in state.seats if state.fieldable(s) < MANUSCRIPT]
+    if short:
+        for seat in short:
+            log.append(public("dropped", seat=seat, fieldable=state.fieldable(seat)))
+        effects.defeat(state, short, "dropped")
 
 
 def _return_options(makes: list[str], chosen) -> tuple[Action, ...]:

@@ -497,6 +497,28 @@ def test_stop_surrenders_and_the_rival_wins():
     assert g.to_act(st) == () and g.legal_actions(st, AKI) == []
 
 
+@pytest.mark.parametrize("short,ending", [((AKI,), f"dropped_{REN}"), ((REN,), f"dropped_{AKI}"),
+                                          ((AKI, REN), "stopped")])
+def test_an_artist_out_of_pages_drops_the_manuscript_and_loses(short, ending):
+    # This edition's rule for the draft's gap: after every redraw and 星裁, an artist who
+    # still cannot field four Koma cards drops the manuscript (原稿を落とす).
+    st = new(0)
+    for seat in short:
+        side = st.sides[seat]
+        every = list(side.cards())
+        koma = [c for c in every if CONTENT.is_koma(c)][:3]
+        for c in koma:
+            every.remove(c)
+        arrange(st, seat, hand=koma, stock=[], lost=every)
+        assert st.sides[seat].deck == []
+    st.number, st.phase, st.index = 1, "shortage", 0
+    refresh(st)
+    decide(st, {"bonus": "pass"})
+    assert st.ended is not None and st.ended.id == ending and st.ended.cause == "dropped"
+    dropped = [e.data["seat"] for e in st.log if e.kind == "dropped"]
+    assert dropped == list(short)
+
+
 @pytest.mark.parametrize("botsu,ending", [((["robot"], ["alarm"]), "deadline_ren"),
                                           ((["alarm", "rain"], ["alarm"]), "stopped"),
                                           (([], ["robot"]), f"deadline_{AKI}")])
