@@ -1,0 +1,116 @@
+"""Balance: who wins, table by table, when partner bots sit at every seat.
+
+Why: the designer's target is that every side can win and none is a formality. This
+plays GAMES seeded games per table with the partner bot at every seat and prints one
+line per table: the win shares that table is judged by.
+
+- Snow White: the Queen's faction and Rose (goal: Queen 35-65 %, Rose 5-20 % where she
+  plays), and how often a weapon kills Snow White.
+- FunnyTime: each starter deck's wins, each deck played from both seats (goal 45-55 %),
+  and the duels decided at the deadline (goal <= 5 %).
+- Fatima: each seat's wins against its fair share, and the shares of the nation that
+  empties the deck and of the first to play in the final round (goal: within +-30 % of
+  the fair share).
+- For Fumie, The Hidden Murderous Intent: the games over by turn 2 (goal <= 3 %).
+
+    python bench/balance.py [GAMES]
+"""
+from __future__ import annotations
+
+import sys
+from collections import Counter
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # run from anywhere
+
+from narrator import bots  # noqa: E402
+from narrator.library import load  # noqa: E402
+
+GAMES = int(sys.argv[1]) if len(sys.argv) > 1 else 400
+
+
+def play(story, table: dict, seed: int):
+    """One partner-bot game: its final state and its ending."""
+    g = story.family
+    options = {**table, "known": set()}
+    seats = story.seats_for(options)
+    state = g.new_game(story.content, seats, seed, options)
+    players = {s: bots.make("partner", story, s, seed) for s in seats}
+    while (ended := g.ending(state)) is None:
+        seat = g.to_act(state)[0]
+        g.apply(state, seat, g.parse_action(players[seat].choose(story.view(state, seat))))
+    return state, ended
+
+
+def pct(n: int, of: int) -> str:
+    return f"{100 * n / of:5.1f}%"
+
+
+def snow_white() -> None:
+    story = load("applerulette")
+    for players, mix in ((4, 1), (4, 2), (5, 1), (5, 2), (6, 1), (7, 1), (7, 2), (8, 1)):
+        queen = rose = weapon = 0
+        for seed in range(GAMES):
+            state, ended = play(story, {"episode": "tale", "players": players, "mix": mix}, seed)
+            sides = {story.content.characters[state.roles[s]].faction for s in ended.detail.get("winners", ())}
+            queen += "queen" in sides
+            rose += "rose" in sides
+            weapon += ended.cause == "weapon" or ended.id == "weapon"
+        print(f"applerulette {players} players mix {mix}: Queen's faction {pct(queen, GAMES)}, "
+              f"Rose {pct(rose, GAMES)}, Snow White killed by a card {pct(weapon, GAMES)}")
+
+
+def funnytime() -> None:
+    story = load("funnytime")
+    seats = story.seats_for({})
+    starters = [story.content.starter[s] for s in seats]
+    wins, deadline = Counter(), 0
+    for swap in (False, True):
+        decks = dict(zip(seats, reversed(starters) if swap else starters))
+        for seed in range(GAMES // 2):
+            state, ended = play(story, {"episode": "duel", "decks": decks}, seed)
+            winner = ended.detail.get("winner")
+            if winner is not None:
+                wins[decks[winner]] += 1
+            deadline += ended.cause == "deadline"
+    games = 2 * (GAMES // 2)
+    print("funnytime: " + ", ".join(f"{d} {pct(wins[d], games)}" for d in starters)
+          + f"; decided at the deadline {pct(deadline, games)}")
+
+
+def fatima() -> None:
+    story = load("fatima")
+    for players in (2, 5, 8):
+        wins, emptier, first_final = Counter(), 0, 0
+        for seed in range(GAMES):
+            state, ended = play(story, {"episode": "chronicle", "players": players}, seed)
+            won = ended.detail.get("winners", ())
+            for s in won:
+                wins[s] += 1 / len(won)
+            empty = next((e.data["seat"] for e in state.log if e.kind == "deck_empty"), None)
+            emptier += empty in won
+            final = next((e.data["left"][0] for e in state.log if e.kind == "deck_empty"), None)
+            first_final += final in won
+        fair = GAMES / players
+        seats = story.seats_for({"players": players})
+        worst = max(abs(wins[s] - fair) / fair for s in seats)
+        print(f"fatima {players} nations: fair share {pct(fair, GAMES)}; seats "
+              + " ".join(f"{pct(wins[s], GAMES).strip()}" for s in seats)
+              + f"; worst seat off by {100 * worst:.0f}%; deck-emptier wins {pct(emptier, GAMES)},"
+              f" first of the final round {pct(first_final, GAMES)}")
+
+
+def fumie_murder() -> None:
+    story = load("fumie")
+    early = 0
+    for seed in range(GAMES):
+        state, ended = play(story, {"episode": "murder"}, seed)
+        early += state.turn <= 2 and ended.id != "stopped"
+    print(f"fumie/murder: over by turn 2 {pct(early, GAMES)}")
+
+
+if __name__ == "__main__":
+    snow_white()
+    funnytime()
+    fatima()
+    fumie_murder()
