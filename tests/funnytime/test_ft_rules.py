@@ -58,7 +58,10 @@ def test_draw_time_from_an_empty_deck_gives_nothing_and_costs_nothing():
     st = new(1)
     make_time(st, TEN_PANELS)
     side = st.sides[AKI]
-    side.lost.extend(side.deck)
+    # Her deck is spent, but her hand still holds panels enough for the next issue (with
+    # fewer she would drop the manuscript).
+    side.hand.extend(c for c in side.deck if CONTENT.is_koma(c))
+    side.lost.extend(c for c in side.deck if not CONTENT.is_koma(c))
     side.deck = []
     show_time(st, {AKI: ["up", "left", "up", "up"], REN: ["down", "up", "left", "left"]})
     decide(st, {"upkeep": "release"})
