@@ -19,8 +19,10 @@ PRIVATE = {"deal_seen", "draw_seen", "hand_received", "answer", "green_sees", "b
 
 def watch(state, seat, action, events):
     drawer = state.pending.seat if state.pending is not None and state.pending.kind == "progress" else None
+    # In the Story Phase a hand holds one card (two while its drawer chooses); with no
+    # draw pile, hands given away pile up in the receiver's.
     for s, hand in state.hands.items():
-        assert len(hand) <= (2 if s == drawer else 1) or state.ended is not None, (s, hand)
+        assert len(hand) <= (2 if s == drawer else 1) or state.phase != "story" or state.ended is not None, (s, hand)
     if state.ended is None:
         (next_seat,) = STORY.family.to_act(state)
         assert next_seat in state.living and next_seat != state.npc
