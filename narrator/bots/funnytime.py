@@ -205,8 +205,9 @@ class Partner:
         using = [c for _, c, _, _ in plan.laid]
         room = self.room(view, self.need_next(view, using)) - koma_cost - plan.make_cost \
             - min(self.upkeep_due(view), 2)
+        # Ties are broken by name: a set's order changes with the hash seed.
         makes = sorted({a.split()[1] for a in legal if a.startswith("make ")},
-                       key=lambda c: -self.make_worth(view, c) + self.content.cost(c) * price)
+                       key=lambda c: (-self.make_worth(view, c) + self.content.cost(c) * price, c))
         for card in makes:
             cost = self.content.cost(card)
             if cost <= room and self.make_worth(view, card) > cost * price:
