@@ -185,7 +185,7 @@ class Partner:
         ring = b.ring if ring == "same" else ring
         seats = set(tiles) | {x for x in (b.ring, ring) if x is not None}
         v = 0.0
-        for s in seats:
+        for s in sorted(seats):   # a fixed order: float sums depend on it
             if s in b.dead:
                 v += self.term(b, s, tiles.get(s, b.tiles[s]), ring == s) - b.terms[s]
         return v
