@@ -16,3 +16,9 @@ class Action:
 
     def __str__(self) -> str:
         return " ".join((self.verb, *self.args))
+
+
+def is_number(word: str) -> bool:
+    """A whole number written in ASCII digits. `str.isdigit` also takes "²", "①" and
+    other scripts' digits, which `int` then refuses or reads as another number."""
+    return word.isascii() and word.isdigit()

@@ -298,7 +298,7 @@ def continue_(ctx, slot: str | None, llm_url, model, llm_backend, llm_config, mo
 def host(ctx, story, seat, seed, players, mix, remote_count, bot, bind, port, resume, slot):
     """Host a game that others join from their own terminals (narrator join)."""
     from narrator.library import load, split_name
-    from narrator.net.host import Host, RemoteSeat
+    from narrator.net.host import RemoteSeat
     from narrator.profile import Profile
     from narrator.saves import slot_path
     from narrator.screens import for_story
@@ -339,24 +339,53 @@ def host(ctx, story, seat, seed, players, mix, remote_count, bot, bind, port, re
                for s, who in session.save.seats.items() if who == "remote"}
     table_ = _table(session, hotseat=False, remotes=remotes)
     table_.lock = lock
-    server = Host(remotes, bind=bind, port=port)
+    kept = session.save.network
+    server, moved = _listen(remotes, bind, port or kept.get("port", 0), kept.get("codes"))
+    session.save.network = {"port": server.port, "codes": dict(server.codes)}
+    session.save.write()   # the codes are kept, so hosting the game again lets the same players in
+    slot = session.save.slot
+
+    def join_line(seat: str) -> str:
+        return f"narrator join {server.address} {server.codes[seat]}"
 
     def left(remote) -> None:
-        click.echo(f"\n({remote.name}'s player has left. The game waits; they can rejoin with:"
-                   f" narrator join {server.address} {server.code})", err=True)
+        click.echo(f"\n({remote.name}'s player has left. The game waits; they can rejoin with their code:"
+                   f" {join_line(remote.seat)}. Ctrl-C stops hosting and keeps the game.)", err=True)
+
+    def back(remote) -> None:
+        click.echo(f"\n({remote.name}'s player is back.)", err=True)
 
     for remote in remotes.values():
-        remote.on_leave = left
-    click.echo(f"Hosting {session.story.title} (save: {session.save.slot}). Others join with:\n"
-               f"    narrator join {server.address} {server.code}\n")
+        remote.on_leave, remote.on_return = left, back
+    click.echo(f"Hosting {session.story.title} (save: {slot}). Each remote seat has its own join code;"
+               " give each player only theirs:")
+    for s in remotes:
+        click.echo(f"    {names[s]}: {join_line(s)}")
+    if moved:
+        click.echo(f"(Port {kept['port']} is in use now, so the address has changed; the codes are the same.)")
+    click.echo()
     try:
         code = table_.run(opening=not resume)
     except KeyboardInterrupt:
-        click.echo(f"\nThe game is saved; `narrator host --continue {session.save.slot}` hosts it again.")
+        click.echo(f"\nThe game is saved; `narrator host --continue {slot}` hosts it again,"
+                   " with the same codes.")
         code = 0
     finally:
         server.close()
     sys.exit(code)
+
+
+def _listen(remotes, bind: str, port: int, codes):
+    """The host, on `port` if it is free (a game hosted again keeps its address), else on
+    any free port; True as well when the port had to change."""
+    from narrator.net.host import Host
+
+    try:
+        return Host(remotes, bind=bind, port=port, codes=codes), False
+    except OSError:
+        if not port:
+            raise
+        return Host(remotes, bind=bind, port=0, codes=codes), True
 
 
 @main.command()

@@ -159,7 +159,7 @@ class Table:
         save.narration.append({"at": start, "to": end, "seat": seat, "text": text, "by": by})
         if self.session.autosave:
             try:
-                save.write()
+                self.session.write()
             except OSError:
                 pass  # act() has said so; the next move writes the whole save again
 
@@ -253,6 +253,11 @@ class Table:
         with self.lock:
             view = self.session.view(seat)
         decision, legal = self.screen.decision(view, self.names), list(view.legal)
+        if not remote.connected:
+            # The host cannot type while a joiner holds the turn: say how to stop.
+            self.say(f"(It is {self.names[seat]}'s move, and their player is away. The game waits for"
+                     f" them; Ctrl-C stops hosting and keeps the game for"
+                     f" `narrator host --continue {self.session.save.slot}`.)")
         text = remote.ask(decision, legal)
         while True:
             try:
@@ -289,7 +294,7 @@ class Table:
                 self.say(render.prose(p) + "\n")
         elif word == "save":
             try:
-                self.session.save.write()
+                self.session.write()
                 self.say(f"Saved in slot {self.session.save.slot} ({self.session.save.path}).")
             except OSError as err:
                 self.say(f"The save could not be written: {err.strerror or err}. Free some space or"
@@ -299,7 +304,16 @@ class Table:
 
     def leave(self) -> int:
         slot = self.session.save.slot
-        self.say(f"\nThe day waits. Your game is saved; `narrator continue {slot}` picks it up.")
+        again = f"narrator host --continue {slot}" if self.remotes else f"narrator continue {slot}"
+        if not self.session.saved and self.session.autosave:
+            try:
+                self.session.write()     # one more try: the disk may have room again
+            except OSError as err:
+                self.say(f"\nThe last moves could not be saved in {self.session.save.path}"
+                         f" ({err.strerror or err}), so they are lost. `{again}` picks the game up"
+                         " from the last move that was saved.")
+                return 1
+        self.say(f"\nThe day waits. Your game is saved; `{again}` picks it up.")
         return 0
 
     def finish(self) -> int:

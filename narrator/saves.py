@@ -36,6 +36,9 @@ class Save:
     created: datetime = field(default_factory=now)
     updated: datetime = field(default_factory=now)
     ended: str = ""
+    # A hosted game's port and each remote seat's join code, so hosting it again lets
+    # the same players back in with the codes they were given.
+    network: dict = field(default_factory=dict)
 
     @property
     def slot(self) -> str:
@@ -57,6 +60,8 @@ class Save:
         }
         if self.narration:
             data["narration"] = self.narration
+        if self.network:
+            data["network"] = self.network
         tomlfile.write(self.path, data)
 
     @classmethod
@@ -95,10 +100,17 @@ class Save:
                     and isinstance(entry.get("seat"), str)):
                 raise BrokenFile(path, f"narration {i + 1} should be a table with at, to, seat and text",
                                  "Mend or remove it (the game replays without it)")
+        network = need("network", dict, '{ port = 7777, codes = { fumie = "…" } }', {})
+        port, codes = network.get("port", 0), network.get("codes", {})
+        if not (isinstance(port, int) and not isinstance(port, bool) and 0 <= port <= 65535) \
+                or not isinstance(codes, dict) or not all(isinstance(c, str) for c in codes.values()):
+            raise BrokenFile(path, "network should hold `port` (0 to 65535) and `codes` (a join code per seat)",
+                             "Mend or remove it (hosting again then gives new codes)")
         return cls(
             path, need("story", str, '"fumie"'), need("episode", str, '"basic"'), need("seed", int, "3"),
             dict(seats), need("options", dict, "[options] known = []", {}), actions, narration,
             data.get("created") or now(), data.get("updated") or now(), str(data.get("ended", "")),
+            {"port": port, "codes": dict(codes)} if network else {},
         )
 
 

@@ -27,6 +27,7 @@ class Session:
     profile: Profile | None = None
     autosave: bool = True
     first_time: bool = False   # the ending just reached had never been reached before
+    saved: bool = True         # the save on disk holds every move made
 
     @property
     def family(self):
@@ -127,14 +128,28 @@ class Session:
         action = self.family.parse_action(text)
         events = self.family.apply(self.state, seat, action)
         self.save.actions.append((seat, str(action)))
+        self.saved = False
         ended = self.ending()
         if ended is not None:
             self.save.ended = ended.id
+        # The move is kept in the save first: a profile that cannot be written must not
+        # cost the move, and a save that cannot be written must not cost the profile.
+        unsaved = None
+        if self.autosave:
+            try:
+                self.write()
+            except OSError as err:
+                unsaved = err
         if self.profile is not None:
             self._remember(events)
-        if self.autosave:
-            self.save.write()
+        if unsaved is not None:
+            raise unsaved
         return events
+
+    def write(self) -> None:
+        """Write the save; `saved` says whether every move made is in it."""
+        self.save.write()
+        self.saved = True
 
     def _remember(self, events: list[Event]) -> None:
         changed = False

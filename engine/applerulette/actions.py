@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import re
 
-from engine.action import Action
+from engine.action import Action, is_number
 from engine.errors import BadSyntax
 
 SEAT = re.compile(r"^(p[1-8]|npc)$")
@@ -53,8 +53,8 @@ def parse(text: str) -> Action:
     bad = BadSyntax(f"{text.strip()!r}: write it as `{USAGE[verb]}`.")
     if verb == "progress":
         if args and not (
-            (args[0] == "use" and len(args) in (2, 3, 4) and args[1].isdigit() and _seats(args[2:]))
-            or (args[0] == "discard" and len(args) == 2 and args[1].isdigit())
+            (args[0] == "use" and len(args) in (2, 3, 4) and is_number(args[1]) and _seats(args[2:]))
+            or (args[0] == "discard" and len(args) == 2 and is_number(args[1]))
         ):
             raise bad
     elif verb == "exchange":

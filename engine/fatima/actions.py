@@ -22,6 +22,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from engine.action import Action as BaseAction
+from engine.action import is_number
 from engine.errors import BadSyntax
 
 # verb -> (smallest and largest number of arguments, usage)
@@ -49,7 +50,7 @@ class Action(BaseAction):
 
 
 def _position(word: str) -> bool:
-    return word.isdigit() and int(word) >= 1
+    return is_number(word) and int(word) >= 1
 
 
 def parse(text: str) -> Action:

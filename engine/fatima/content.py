@@ -14,6 +14,7 @@ from typing import Literal
 from pydantic import Field, field_validator, model_validator
 
 from engine import endings
+from engine.action import is_number
 from engine.errors import StoryError
 from engine.storyfiles import EndingBook, EndingPage, Frozen, validated
 
@@ -186,7 +187,7 @@ def copies_at(count: Count, players: int) -> int:
 def _check_count(count: Count) -> Count:
     if isinstance(count, dict):
         for key, n in count.items():
-            if not key.isdigit() or int(key) not in PLAYERS:
+            if not is_number(key) or int(key) not in PLAYERS:
                 raise ValueError(f"count keys are table sizes 2 to 8, not {key!r}")
             if not 0 <= n <= 8:
                 raise ValueError(f"count {n} at {key} players: give 0 to 8 copies")

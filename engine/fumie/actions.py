@@ -11,7 +11,7 @@
 """
 from __future__ import annotations
 
-from engine.action import Action
+from engine.action import Action, is_number
 from engine.errors import BadSyntax
 
 # verb -> (number of arguments or None for "one or more", usage)
@@ -40,9 +40,9 @@ def parse(text: str) -> Action:
     arity, usage = GRAMMAR[verb]
     if (arity is None and not args) or (arity is not None and len(args) != arity):
         raise BadSyntax(f"{text.strip()!r}: write it as `{usage}`.")
-    if verb == "order" and not all(a.isdigit() for a in args):
+    if verb == "order" and not all(is_number(a) for a in args):
         raise BadSyntax(f"{text.strip()!r}: `order` takes positions, like `order 2 1 3`.")
-    if verb == "flip" and not args[1].isdigit():
+    if verb == "flip" and not is_number(args[1]):
         raise BadSyntax(f"{text.strip()!r}: the position is a number, like `flip takeo 2`.")
     return Action(verb, args)
 

@@ -7,10 +7,15 @@ host decides everything.
 from __future__ import annotations
 
 import socket
+import threading
 from typing import TextIO
 
 from narrator import render
 from narrator.net import wire
+
+# The host lets go of a seat it hears nothing from (host.SILENT_AFTER): while the player
+# thinks, a ping now and then says the terminal is still there.
+PING_EVERY = 30.0
 
 
 def split_address(address: str) -> tuple[str, int]:
@@ -28,8 +33,10 @@ def play(address: str, code: str, seat: str | None, reader, out: TextIO) -> int:
         out.write(f"Cannot reach the host at {address}: {err.strerror or err}. Is `narrator host` running there?\n")
         return 1
     sock.settimeout(None)
-    wire.send(sock, {"type": "hello", "code": code, **({"seat": seat} if seat else {})})
-    return Client(sock, reader, out, address, code).run()
+    client = Client(sock, reader, out, address, code)
+    client.send({"type": "hello", "code": code, **({"seat": seat} if seat else {})})
+    threading.Thread(target=client.keep_alive, daemon=True).start()
+    return client.run()
 
 
 class Client:
@@ -41,12 +48,31 @@ class Client:
         self.prompt: dict | None = None
         self.welcomed = False
         self.last_sent = ""
+        self.sending = threading.Lock()
+        self.done = threading.Event()
+
+    def send(self, message: dict) -> None:
+        with self.sending:
+            wire.send(self.sock, message)
+
+    def keep_alive(self) -> None:
+        while not self.done.wait(PING_EVERY):
+            try:
+                self.send({"type": "ping"})
+            except OSError:
+                return
 
     def say(self, text: str) -> None:
         self.out.write(text + "\n")
         self.out.flush()
 
     def run(self) -> int:
+        try:
+            return self._run()
+        finally:
+            self.done.set()
+
+    def _run(self) -> int:
         messages = wire.Reader(self.sock)
         while True:
             try:
@@ -107,8 +133,8 @@ class Client:
         word = line.split()[0].lower()
         if word in self.commands:
             self.last_sent = "show"
-            wire.send(self.sock, {"type": "show", "command": word})
+            self.send({"type": "show", "command": word})
         else:
             self.last_sent = "act"
-            wire.send(self.sock, {"type": "act", "text": line})
+            self.send({"type": "act", "text": line})
         return None

@@ -39,6 +39,10 @@ class Hosted:
         self.thread = threading.Thread(target=self.table.run, daemon=True)
         self.thread.start()
 
+    def code(self, seat: str | None = None) -> str:
+        """The join code of `seat` (default: the only remote seat)."""
+        return self.server.codes[seat or next(iter(self.remotes))]
+
     def show(self, seat: str, command: str) -> str:
         with self.lock:
             return self.screen.show(command, self.session.view(seat), self.names)
