@@ -63,6 +63,13 @@ def _guard(fn):
 def main(ctx: click.Context, saves: str | None) -> None:
     """Narrative card games, played as stories at the terminal."""
     ctx.ensure_object(dict)["saves"] = saves
+    # Whatever bytes come in, and whatever the terminal's encoding cannot show, the game
+    # goes on: an undecodable byte reads as U+FFFD, an unshowable character as "?".
+    for stream in (sys.stdin, sys.stdout, sys.stderr):
+        try:
+            stream.reconfigure(errors="replace")
+        except (AttributeError, ValueError, OSError):
+            pass
 
 
 @main.command()
@@ -147,6 +154,7 @@ def _llm(story, episode: str, llm_url, model, llm_backend, llm_config, move_budg
     from narrator.llm import backends
     from narrator.llm.config import ConfigError, resolve
     from narrator.llm.telling import LLMTelling
+    from narrator.terminal_text import clean
 
     from narrator.llm import model as knowing
 
@@ -155,8 +163,9 @@ def _llm(story, episode: str, llm_url, model, llm_backend, llm_config, move_budg
                          llm_config)
         backend = backends.make(config)
     except (ConfigError, backends.LLMError) as err:
-        raise Failure(f"LLM narration: {getattr(err, 'message', err)}") from None
-    notice = lambda text: click.echo(text, err=True)  # noqa: E731
+        raise Failure(f"LLM narration: {clean(str(getattr(err, 'message', err)))}") from None
+    # A notice may quote the server's own words: cleaned like all text from outside.
+    notice = lambda text: click.echo(clean(text), err=True)  # noqa: E731
     template, known = _chat_template(backend)
     for warning in knowing.warnings(template, config.model, known) if known else []:
         notice(f"(LLM narration: {warning}.)")
@@ -184,14 +193,14 @@ def _chat_template(backend) -> tuple[str | None, bool]:
 
 def _table(session, hotseat: bool, llm=None, remotes=None):
     from narrator import bots
-    from narrator.repl import PlainReader, PromptReader, Table
+    from narrator.repl import PlainReader, PromptReader, Table, wipe
 
     interactive = sys.stdin.isatty() and sys.stdout.isatty()
     reader = PromptReader() if interactive else PlainReader(sys.stdin, sys.stdout)
     humans = tuple(s for s, who in session.save.seats.items() if who == "human")
     players = {s: bots.make(who.split(":", 1)[1], session.story, s, session.save.seed)
                for s, who in session.save.seats.items() if who.startswith("bot:")}
-    clear = (lambda: click.clear()) if interactive else None
+    clear = (lambda: wipe(sys.stdout)) if interactive else None
     return Table(session, humans, players, reader, hotseat=hotseat, clear=clear, llm=llm,
                  remotes=remotes or {})
 
@@ -436,6 +445,7 @@ def replay(ctx, slot: str, seat: str | None, offline: bool):
     from narrator.narration import Narrator
     from narrator.saves import slot_path
     from narrator.session import Session
+    from narrator.terminal_text import clean
 
     path = slot_path(_saves(ctx), slot)
     if not path.exists():
@@ -453,8 +463,8 @@ def replay(ctx, slot: str, seat: str | None, offline: bool):
     kept = [k for k in session.save.narration if k["seat"] == reader]
     if kept and not offline:
         # The prose that was shown, model's and offline alike, in the order it was shown.
-        for entry in kept:
-            click.echo(render.prose(entry["text"]) + "\n")
+        for entry in kept:   # from a file: it may hold anything
+            click.echo(render.prose(clean(entry["text"])) + "\n")
     else:
         for passage in narrator.tell(session.log, 0, seat):
             click.echo(render.prose(passage) + "\n")
@@ -545,6 +555,7 @@ def check(llm_url, model, llm_backend, llm_config, move_budget, story_id):
     from narrator.llm import backends
     from narrator.llm import model as knowing
     from narrator.llm.config import ConfigError, resolve
+    from narrator.terminal_text import clean
 
     try:
         config = resolve({"url": llm_url, "model": model, "backend": llm_backend, "move_budget": move_budget},
@@ -553,9 +564,11 @@ def check(llm_url, model, llm_backend, llm_config, move_budget, story_id):
         where = config.url or config.model
         click.echo(f"backend: {config.backend}  server: {where}")
         models = backend.models()
-        click.echo("models: " + (", ".join(models) or "(none listed)"))
+        shown = [clean(str(m), one_line=True) for m in models]   # names the server chose
+        click.echo("models: " + (", ".join(shown) or "(none listed)"))
         if config.model and config.backend == "openai" and config.model not in models:
-            raise Failure(f"the server has no model {config.model!r}; choose one of: {', '.join(models)}")
+            raise Failure(f"the server has no model {clean(config.model, one_line=True)!r};"
+                          f" choose one of: {', '.join(shown)}")
         if not config.model:
             click.echo("(no --model given: give one of those to narrate)")
             return
@@ -577,15 +590,15 @@ def check(llm_url, model, llm_backend, llm_config, move_budget, story_id):
         telling = _trial_round(story_id, backend, config, knowing.drops_system(template) if known else False)
         tally = telling.tally
         click.echo(f"a round of {telling.story.title}: " + (
-            f"told by the model in {tally.seconds[-1]:.1f} s: {telling.last!r}" if tally.told else
+            f"told by the model in {tally.seconds[-1]:.1f} s: {clean(telling.last)!r}" if tally.told else
             "not told by the model" + (f" (it failed: {', '.join(tally.failures)})" if tally.failures else "")
             + (f" (refused: {', '.join(REASONS_TEXT(tally))})" if tally.rejected else "")))
         for warning in dict.fromkeys(said):
-            click.echo(f"warning: {warning}")
+            click.echo(f"warning: {clean(str(warning))}")
         if not reply.strip() and not tally.told:
             raise Failure("the server answered with no usable text: see the warning above")
     except (ConfigError, backends.LLMError) as err:
-        raise Failure(getattr(err, "message", str(err))) from None
+        raise Failure(clean(getattr(err, "message", str(err)))) from None
 
 
 def REASONS_TEXT(tally) -> list[str]:  # noqa: N802 - read as a phrase where it is used

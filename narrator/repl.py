@@ -12,10 +12,12 @@ import threading
 from dataclasses import dataclass, field
 from typing import Callable, TextIO
 
+from engine.action import is_number
 from engine.errors import GameError
 from narrator import render, screens
 from narrator.narration import Narrator
 from narrator.session import Session
+from narrator.terminal_text import brief, clean
 
 # Commands every story has; each family's screen adds those that show its view.
 COMMANDS = {
@@ -26,18 +28,37 @@ COMMANDS = {
 }
 
 
+# No action or command is near this long; a longer line is cut here, so a paste of a
+# page is read (and quoted back) as its first words, not as the page.
+LINE_LIMIT = 100
+
+
 class PlainReader:
     """Reads one line per prompt from a stream, echoing it so a transcript reads well."""
 
     def __init__(self, stream: TextIO, out: TextIO):
         self.stream, self.out = stream, out
 
-    def read(self, prompt: str, words: list[str]) -> str | None:
-        line = self.stream.readline()
+    def read(self, prompt: str, words: list[str], interrupt: str | None = "") -> str | None:
+        line = self.stream.readline(4096)
         if not line:
             return None
-        self.out.write(f"{prompt}{line.rstrip()}\n")
-        return line.strip()
+        rest = line
+        while not rest.endswith("\n"):          # the rest of a long line is let go
+            rest = self.stream.readline(65536)
+            if not rest:
+                break
+        text, cut = _cut(line)
+        self.out.write(f"{prompt}{brief(text)}\n")
+        if cut:
+            self.out.write(f"(That line was longer than {LINE_LIMIT} characters; only its start was read.)\n")
+        return text
+
+
+def _cut(line: str) -> tuple[str, bool]:
+    """What a typed line says: cleaned of anything that is not text, cut to LINE_LIMIT."""
+    text = clean(line, one_line=True)
+    return text[:LINE_LIMIT], len(text) > LINE_LIMIT or len(line) >= 4096
 
 
 class PromptReader:
@@ -49,17 +70,46 @@ class PromptReader:
 
         self.session = PromptSession(history=InMemoryHistory())
 
-    def read(self, prompt: str, words: list[str]) -> str | None:
+    def read(self, prompt: str, words: list[str], interrupt: str | None = "") -> str | None:
+        """The line typed; None at the end of input. Ctrl-C gives `interrupt`: an empty
+        line at a prompt (the line is dropped), None where it should leave."""
         from prompt_toolkit.completion import WordCompleter
 
         self.interrupted = False
         try:
-            return self.session.prompt(prompt, completer=WordCompleter(words, sentence=True)).strip()
+            line = self.session.prompt(prompt, completer=ShortLines(WordCompleter(words, sentence=True)))
         except EOFError:
             return None
         except KeyboardInterrupt:
             self.interrupted = True
-            return ""
+            return interrupt
+        text, cut = _cut(line)
+        if cut:
+            print(f"(That line was longer than {LINE_LIMIT} characters; only its start was read.)")
+        return text
+
+
+# Home, clear the screen, and clear the scrollback too (ESC[3J): scrolling up after a
+# hand-off must not show the previous player's hand.
+WIPE = "\x1b[H\x1b[2J\x1b[3J"
+
+
+def wipe(out: TextIO) -> None:
+    out.write(WIPE)
+    out.flush()
+
+
+def ShortLines(inner):
+    """A completer that offers nothing once a line is longer than any action: matching a
+    pasted page against every word at each keystroke is what made a paste take seconds."""
+    from prompt_toolkit.completion import Completer
+
+    class _Short(Completer):
+        def get_completions(self, document, complete_event):
+            if len(document.text) <= LINE_LIMIT:
+                yield from inner.get_completions(document, complete_event)
+
+    return _Short()
 
 
 @dataclass
@@ -170,7 +220,8 @@ class Table:
         else:
             self.say("\n" * 40)
         self.say(f"Pass the terminal to {self.names[seat]}'s player.")
-        if self.reader.read(f"{self.names[seat]}, press Enter when you are ready. ", []) is None:
+        # Ctrl-C here leaves (the game is saved): it must not show the next seat's secrets.
+        if self.reader.read(f"{self.names[seat]}, press Enter when you are ready. ", [], interrupt=None) is None:
             return False
         if self.llm is not None and self.at_screen is not None:
             self.llm.forget_moment(self.at_screen)   # the last player has gone: no colour for them
@@ -289,7 +340,7 @@ class Table:
             self.say(self.screen.show(word, view, self.names))
         elif word == "log":
             parts = line.split()
-            n = int(parts[1]) if len(parts) > 1 and parts[1].isdigit() else 10
+            n = min(int(parts[1]), 10_000) if len(parts) > 1 and is_number(parts[1][:6]) else 10
             for p in self.told.get(seat, [])[len(self.told.get(seat, [])) - n:] if n > 0 else []:
                 self.say(render.prose(p) + "\n")
         elif word == "save":

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import re
 
+from narrator import terminal_text
+
 # CSI (ESC [ ... final), OSC (ESC ] ... BEL or ST), other ESC sequences, and the C1
 # control range; then any remaining control character other than newline and tab.
 _ESCAPES = re.compile(
@@ -22,7 +24,8 @@ HOLD = 256   # how long an escape sequence cut in two is waited for (a link's OS
 
 
 def clean(text: str) -> str:
-    return _CONTROLS.sub("", _ESCAPES.sub("", text.replace("\r\n", "\n")))
+    # The one cleaner for all text from outside (bidi overrides, prompt look-alikes too).
+    return terminal_text.clean(text)
 
 
 class Cleaner:

@@ -10,7 +10,9 @@ import socket
 import threading
 from typing import TextIO
 
+from engine.action import is_number
 from narrator import render
+from narrator.terminal_text import clean
 from narrator.net import wire
 
 # The host lets go of a seat it hears nothing from (host.SILENT_AFTER): while the player
@@ -20,7 +22,7 @@ PING_EVERY = 30.0
 
 def split_address(address: str) -> tuple[str, int]:
     host, sep, port = address.rpartition(":")
-    if not sep or not port.isdigit():
+    if not sep or not is_number(port) or int(port) > 65535:
         raise ValueError(f"{address!r} is not an address: give it as HOST:PORT, like 127.0.0.1:7777")
     return host.strip("[]") or "127.0.0.1", int(port)
 
@@ -93,35 +95,37 @@ class Client:
         kind = message.get("type")
         if kind == "welcome":
             self.welcomed = True
-            self.name = str(message.get("name", "you"))
-            self.commands = [str(c) for c in message.get("commands", [])]
+            self.name = clean(str(message.get("name", "you")), one_line=True)[:40] or "you"
+            self.commands = [clean(str(c), one_line=True) for c in message.get("commands", [])
+                             if isinstance(c, str)]
             self.say(f"You play {self.name}. Commands: {', '.join(self.commands + ['quit'])}.\n")
         elif kind == "tell":
-            self.say(render.prose(str(message.get("text", ""))) + "\n")
+            self.say(render.prose(clean(str(message.get("text", "")))) + "\n")
         elif kind == "prompt":
             self.prompt = message
             return self.ask()
         elif kind == "shown":
-            self.say(str(message.get("text", "")))
+            self.say(clean(str(message.get("text", ""))))
             return self.ask()
         elif kind == "error":
-            self.say(f"(host: {message.get('message')})")
+            self.say(f"(host: {clean(str(message.get('message')))})")
             if not self.welcomed:
                 return 1
             if self.last_sent == "show":
                 return self.ask()
         elif kind == "end":
-            self.say("\n" + render.page(str(message.get("title", "")), str(message.get("text", ""))))
+            self.say("\n" + render.page(clean(str(message.get("title", "")), one_line=True),
+                                         clean(str(message.get("text", "")))))
             if message.get("condition"):
-                self.say(f"({message['condition']})")
+                self.say(f"({clean(str(message['condition']))})")
             return 0
         return None
 
     def ask(self) -> int | None:
         if self.prompt is None:
             return None
-        self.say(str(self.prompt.get("decision", "")))
-        legal = [str(a) for a in self.prompt.get("legal", [])]
+        self.say(clean(str(self.prompt.get("decision", ""))))
+        legal = [clean(str(a), one_line=True) for a in self.prompt.get("legal", [])]
         while True:
             line = self.reader.read(f"{self.name}> ", [*legal, *self.commands, "quit"])
             if line is None or line.strip().lower() == "quit":

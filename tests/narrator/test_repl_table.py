@@ -282,7 +282,7 @@ class Recorder:
     def __init__(self, lines):
         self.lines, self.offered = list(lines), []
 
-    def read(self, prompt, words):
+    def read(self, prompt, words, interrupt=""):
         self.offered.append((prompt, list(words)))
         return self.lines.pop(0) if self.lines else None
 
