@@ -6,7 +6,6 @@ family builds decks has `check_deck` and `deck_option` in its rules module.
 """
 from __future__ import annotations
 
-import tomllib
 from pathlib import Path
 
 
@@ -15,14 +14,18 @@ class DeckFileError(ValueError):
 
 
 def read(path: str) -> dict:
+    from narrator import tomlfile   # bounded and typed, like every TOML file narrator reads
+
     try:
-        return tomllib.loads(Path(path).read_text(encoding="utf-8"))
+        return tomlfile.parse(tomlfile.read_bytes(Path(path)), "deck file")
     except FileNotFoundError:
         raise DeckFileError(f"there is no deck file {path}") from None
-    except (OSError, UnicodeDecodeError) as err:
+    except OSError as err:
         raise DeckFileError(f"cannot read the deck file {path}: {getattr(err, 'strerror', None) or err}") from None
-    except tomllib.TOMLDecodeError as err:
-        raise DeckFileError(f"the deck file {path} is not valid TOML: {err}") from None
+    except tomlfile.Unreadable as err:
+        if err.syntax:
+            raise DeckFileError(f"the deck file {path} is not valid TOML: {err.syntax}") from None
+        raise DeckFileError(f"the deck file {path}: {err}") from None
 
 
 def _builds_decks(story) -> bool:

@@ -1,12 +1,11 @@
 """The library of stories: finding them, reading their front pages, loading them.
 
-Listing reads only each story's `story.toml` with tomllib, so `narrator stories` starts
-fast; loading a story validates all its files (pydantic) once.
+Listing reads only each story's `story.toml` (bounded, through tomlfile.parse), so
+`narrator stories` starts fast; loading a story validates all its files (pydantic) once.
 """
 from __future__ import annotations
 
 import importlib
-import tomllib
 from dataclasses import dataclass
 from importlib.resources import files
 from importlib.resources.abc import Traversable
@@ -23,10 +22,12 @@ def root() -> Traversable:
 
 
 def _read(path: Traversable, name: str) -> dict:
+    from narrator import tomlfile   # bounded and typed, like every TOML file narrator reads
+
     try:
-        return tomllib.loads(path.read_text(encoding="utf-8"))
-    except tomllib.TOMLDecodeError as err:
-        raise StoryError(name, "(file)", f"is not valid TOML: {err}") from None
+        return tomlfile.parse(tomlfile.read_bytes(path), "story file")
+    except tomlfile.Unreadable as err:
+        raise StoryError(name, "(file)", str(err)) from None
     except FileNotFoundError:
         raise StoryError(name, "(file)", "is missing") from None
 

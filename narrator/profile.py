@@ -5,18 +5,28 @@ whose effect side shows in its sleeve ("sleeves"), per story, and a hidden culpr
 the number of games it has served, per story and episode. One TOML file beside the
 saves. A profile that cannot be read stops the program with a clear message and is
 never overwritten.
+
+Several games may run side by side on one profile, so a game never writes back its own
+copy: `record` takes the file lock, reads the profile on disk, makes the one change
+(an ending reached, a sleeve learned), writes it atomically and lets go. A profile
+damaged meanwhile is left exactly as it is, and the change is reported as not kept.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from pathlib import Path
+from typing import Callable, TypeVar
+
+from filelock import FileLock, Timeout
 
 from narrator import tomlfile
 from narrator.tomlfile import BrokenFile
 
 FORMAT_VERSION = 1
 FILE_NAME = "profile.toml"
+LOCK_WAIT = 10.0          # seconds a game waits for another to finish writing the profile
+T = TypeVar("T")
 
 
 @dataclass
@@ -44,11 +54,29 @@ class Profile:
 
     @classmethod
     def load(cls, folder: Path) -> "Profile":
-        path = folder / FILE_NAME
+        return cls._read(folder / FILE_NAME)
+
+    @classmethod
+    def _read(cls, path: Path) -> "Profile":
         if not path.exists():
             return cls(path)
         data = tomlfile.read(path, "profile")
         return cls(path, *_parse(path, data))
+
+    def record(self, change: Callable[["Profile"], T]) -> T:
+        """Make `change` to the profile on disk, merged with what other games wrote: under
+        the lock, read, change, write. This copy then holds what the file holds. Raises
+        BrokenFile (the file is damaged: left untouched) or OSError (it cannot be written)."""
+        try:
+            with FileLock(str(self.path) + ".lock", timeout=LOCK_WAIT):
+                fresh = Profile._read(self.path)
+                result = change(fresh)
+                fresh._write()
+        except Timeout:
+            raise OSError(f"another game has held the profile's lock ({self.path}.lock) for"
+                          f" {LOCK_WAIT:g} seconds") from None
+        self.endings, self.sleeves, self.culprits = fresh.endings, fresh.sleeves, fresh.culprits
+        return result
 
     def known(self, story: str) -> set[str]:
         return set(self.sleeves.get(story, ()))
@@ -77,12 +105,26 @@ class Profile:
         """Count an ending reached; True if it is reached for the first time."""
         book = self.endings.setdefault(story, {}).setdefault(episode, {})
         if ending in book:
-            book[ending].count += 1
+            book[ending].count = min(book[ending].count + 1, tomlfile.INT_MAX)   # TOML's integers are 64-bit
             return False
         book[ending] = Unlocked(when or datetime.now(timezone.utc).replace(microsecond=0), 1)
         return True
 
     def save(self) -> None:
+        """Keep this copy's sleeves, endings and culprits, merged into the profile on disk
+        (what another game wrote meanwhile stays)."""
+        def merge(disk: Profile) -> None:
+            for story, cards in self.sleeves.items():
+                disk.sleeves.setdefault(story, set()).update(cards)
+            for story, eps in self.endings.items():
+                for episode, book in eps.items():
+                    for ending, unlocked in book.items():
+                        disk.endings.setdefault(story, {}).setdefault(episode, {}).setdefault(ending, unlocked)
+            for story, eps in self.culprits.items():
+                disk.culprits.setdefault(story, {}).update(eps)
+        self.record(merge)
+
+    def _write(self) -> None:
         tomlfile.write(self.path, {
             "format_version": FORMAT_VERSION,
             "endings": {
@@ -101,8 +143,9 @@ def _parse(path: Path, data: dict):
         return BrokenFile(path, f"{key} {problem}", "Mend that line, or move the profile aside"
                           " to start a new one; narrator will not overwrite it")
 
-    if data.get("format_version") != FORMAT_VERSION:
-        raise bad("format_version", f"is {data.get('format_version')!r}; this narrator reads {FORMAT_VERSION}")
+    version = data.get("format_version")
+    if not isinstance(version, int) or isinstance(version, bool) or version != FORMAT_VERSION:
+        raise bad("format_version", f"is {version!r}; this narrator reads {FORMAT_VERSION}")
     endings: dict = {}
     for story, eps in _table(data, "endings", bad).items():
         for episode, book in _table({story: eps}, story, bad, f"endings.{story}").items():
@@ -113,7 +156,8 @@ def _parse(path: Path, data: dict):
                 first, count = entry.get("first"), entry.get("count")
                 if not isinstance(first, datetime):
                     raise bad(f"{key}.first", "should be a date and time, like 2026-11-29T13:00:00Z")
-                if not isinstance(count, int) or isinstance(count, bool) or count < 1:
+                if not isinstance(count, int) or isinstance(count, bool) \
+                        or not 1 <= count <= tomlfile.INT_MAX:
                     raise bad(f"{key}.count", "should be a whole number of at least 1")
                 endings.setdefault(story, {}).setdefault(episode, {})[ending] = Unlocked(first, count)
     sleeves = {}

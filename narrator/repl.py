@@ -128,6 +128,7 @@ class Table:
     llm: object | None = None                    # an LLMTelling, when a model narrates
     remotes: dict = field(default_factory=dict)  # seat -> RemoteSeat, for seats played from afar
     lock: object = field(default_factory=threading.Lock)   # the game is read from other threads too
+    profile_said: str | None = None              # the last word said about the profile
     round_start: dict = field(default_factory=dict)   # seat -> where its uncoloured round began
 
     def __post_init__(self):
@@ -327,6 +328,10 @@ class Table:
         except OSError as err:
             self.say(f"(The move is made, but the save could not be written: {err.strerror or err}."
                      " Play goes on; narrator writes the whole game again after the next move.)\n")
+        note, self.session.profile_note = self.session.profile_note, None
+        if note and note != self.profile_said:
+            self.profile_said = note     # said once, not after every move
+            self.say(note + "\n")
         self.tell(start, self.session.log[start:])
 
     def command(self, seat: str, word: str, line: str) -> bool:

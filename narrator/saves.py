@@ -77,7 +77,8 @@ class Save:
                                  "Mend that line, or start a new game; narrator left the file as it was")
             return value
 
-        if data.get("format_version") != FORMAT_VERSION:
+        version = data.get("format_version")
+        if not isinstance(version, int) or isinstance(version, bool) or version != FORMAT_VERSION:
             raise BrokenFile(path, f"format_version is {data.get('format_version')!r}, this narrator reads"
                              f" {FORMAT_VERSION}", "Use the narrator that wrote it, or start a new game")
         actions = []
@@ -106,10 +107,17 @@ class Save:
                 or not isinstance(codes, dict) or not all(isinstance(c, str) for c in codes.values()):
             raise BrokenFile(path, "network should hold `port` (0 to 65535) and `codes` (a join code per seat)",
                              "Mend or remove it (hosting again then gives new codes)")
+        when = {}
+        for key in ("created", "updated"):
+            value = data.get(key, now())
+            if not isinstance(value, datetime):
+                raise BrokenFile(path, f"`{key}` is {str(value)[:30]!r}, not a date and time"
+                                 " (e.g. 2026-11-29T13:00:00Z)", "Mend that line, or remove it")
+            when[key] = value
         return cls(
             path, need("story", str, '"fumie"'), need("episode", str, '"basic"'), need("seed", int, "3"),
             dict(seats), need("options", dict, "[options] known = []", {}), actions, narration,
-            data.get("created") or now(), data.get("updated") or now(), str(data.get("ended", "")),
+            when["created"], when["updated"], need("ended", str, '"crossing"', ""),
             {"port": port, "codes": dict(codes)} if network else {},
         )
 

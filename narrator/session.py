@@ -28,6 +28,7 @@ class Session:
     autosave: bool = True
     first_time: bool = False   # the ending just reached had never been reached before
     saved: bool = True         # the save on disk holds every move made
+    profile_note: str | None = None   # why the profile is not being kept, for the table to say
 
     @property
     def family(self):
@@ -61,11 +62,10 @@ class Session:
         state = story.family.new_game(story.content, tuple(seats), seed, {"episode": episode, **options})
         if getattr(state, "culprit", None) is not None:
             options["culprit"] = state.culprit
-            if profile is not None:
-                profile.culprit_served(story.id, episode, state.culprit)
-                profile.save()
         save = Save(path, story.id, episode, seed, dict(seats), options)
         session = cls(story, save, state, profile, autosave)
+        if profile is not None and getattr(state, "culprit", None) is not None:
+            session._keep(lambda p: p.culprit_served(story.id, episode, state.culprit))
         if autosave:
             save.write()
         return session
@@ -102,8 +102,13 @@ class Session:
         if culprit is not None and culprit not in getattr(story.content, "suspects", lambda e: ())(save.episode):
             raise BrokenFile(path, f"options.culprit {culprit!r} cannot be the culprit of {save.episode!r}",
                              "Mend or remove it")
-        state = story.family.new_game(story.content, expected, save.seed,
-                                      {**save.options, "episode": save.episode, "known": known, "culprit": culprit})
+        try:
+            state = story.family.new_game(story.content, expected, save.seed,
+                                          {**save.options, "episode": save.episode, "known": known,
+                                           "culprit": culprit})
+        except (ValueError, GameError) as err:
+            raise BrokenFile(path, f"the table's options do not make a game: {str(err).rstrip('.')}",
+                             "Mend [options]") from None
         for i, (seat, text) in enumerate(save.actions):
             try:
                 story.family.apply(state, seat, story.family.parse_action(text))
@@ -152,15 +157,36 @@ class Session:
         self.saved = True
 
     def _remember(self, events: list[Event]) -> None:
-        changed = False
-        for e in events:
-            if e.kind == "sleeve":
-                changed |= self.profile.learn(self.story.id, e.data["card"])
-            elif e.kind == "ending":
-                self.first_time = self.profile.unlock(self.story.id, self.episode, e.data["ending"])
-                changed = True
-        if changed:
-            self.profile.save()
+        cards = [e.data["card"] for e in events if e.kind == "sleeve"]
+        endings = [e.data["ending"] for e in events if e.kind == "ending"]
+        if not cards and not endings:
+            return
+
+        def change(profile: Profile) -> bool:
+            for card in cards:
+                profile.learn(self.story.id, card)
+            first = False
+            for ending in endings:
+                first = profile.unlock(self.story.id, self.episode, ending)
+            return first
+
+        # An ending counts as unlocked for the player only once the profile holds it.
+        self.first_time = bool(self._keep(change))
+
+    def _keep(self, change):
+        """Record `change` in the profile; when it cannot be, say why in `profile_note`
+        and go on (the game itself is in the save)."""
+        try:
+            return self.profile.record(change)
+        except BrokenFile as err:
+            self.profile_note = (f"(Your profile {err.path} cannot be read ({err.problem}), so it is not being"
+                                 " kept: what this game learns and the endings it reaches are not recorded,"
+                                 " and the file is left exactly as it is. Mend it or move it aside.)")
+        except OSError as err:
+            self.profile_note = (f"(Your profile {self.profile.path} could not be written"
+                                 f" ({err.strerror or err}), so it is not being kept: what this game learns"
+                                 " and the endings it reaches are not recorded.)")
+        return None
 
     @property
     def log(self) -> list[Event]:

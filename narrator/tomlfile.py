@@ -1,13 +1,19 @@
 """Reading and writing the TOML files that hold a player's progress.
 
 Writes are atomic (a temporary file in the same folder, fsync, rename), so a crash
-never leaves half a save. A file that cannot be read is reported with its path and the
+never leaves half a save; the temporary files a killed write left behind are removed
+by the next write. A file that cannot be read is reported with its path and the
 problem, and left exactly as it is: nothing here overwrites a file it could not read.
+
+Reading is bounded: a file larger than `MAX_BYTES`, nested deeper than `MAX_DEPTH`, or
+holding an integer TOML cannot hold (beyond 64 bits) is refused with its path and key,
+before anything is built from it.
 """
 from __future__ import annotations
 
 import os
 import tempfile
+import time
 import tomllib
 from pathlib import Path
 
@@ -22,15 +28,70 @@ class BrokenFile(Exception):
         self.path, self.problem, self.fix = path, problem, fix
 
 
-def read(path: Path, what: str) -> dict:
+MAX_BYTES = 2 * 1024 * 1024       # a long game's save with its prose is a few hundred KiB
+MAX_DEPTH = 16                    # tables and lists inside each other: no file needs more
+INT_MIN, INT_MAX = -(2 ** 63), 2 ** 63 - 1
+STALE = 600.0                     # seconds after which a temporary file is a killed write's
+
+
+class Unreadable(ValueError):
+    """TOML that cannot be used: too big, not UTF-8, not TOML, too deep, or past 64 bits.
+    `syntax` holds the parser's own words when the text is not TOML at all."""
+
+    def __init__(self, problem: str, syntax: str = ""):
+        super().__init__(problem)
+        self.syntax = syntax
+
+
+def parse(raw: bytes, what: str, limit: int = MAX_BYTES) -> dict:
+    """Bytes of a TOML file, parsed within the bounds; raises Unreadable saying why.
+    Every TOML file narrator reads (saves, the profile, story files, decks) comes here."""
+    if len(raw) > limit:
+        raise Unreadable(f"this {what} is larger than {limit // 1024} KiB, more than any {what} needs")
     try:
-        text = path.read_bytes().decode("utf-8")
+        text = raw.decode("utf-8")
     except UnicodeDecodeError:
-        raise BrokenFile(path, f"this {what} is not UTF-8 text", _fix(what)) from None
+        raise Unreadable(f"this {what} is not UTF-8 text") from None
     try:
-        return tomllib.loads(text)
+        data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as err:
-        raise BrokenFile(path, f"this {what} is not valid TOML ({err})", _fix(what)) from None
+        raise Unreadable(f"this {what} is not valid TOML ({err})", str(err)) from None
+    except RecursionError:
+        raise Unreadable(f"this {what} nests tables or lists more than {MAX_DEPTH} deep") from None
+    problem = _bounds(data)
+    if problem:
+        raise Unreadable(problem)
+    return data
+
+
+def read_bytes(path, limit: int = MAX_BYTES) -> bytes:
+    """At most limit + 1 bytes of the file: enough to know it is too big, no more."""
+    with path.open("rb") as f:
+        return f.read(limit + 1)
+
+
+def read(path: Path, what: str, limit: int = MAX_BYTES) -> dict:
+    try:
+        return parse(read_bytes(path, limit), what, limit)
+    except Unreadable as err:
+        raise BrokenFile(path, str(err), _fix(what)) from None
+
+
+def _bounds(data: dict) -> str | None:
+    """What in parsed TOML goes past the bounds, naming the key; None if nothing does.
+    Walked with a list, not recursion, so a deep file cannot exhaust the stack here."""
+    todo: list[tuple[str, object, int]] = [("", data, 0)]
+    while todo:
+        key, value, depth = todo.pop()
+        if depth > MAX_DEPTH:
+            return f"`{key}` nests tables or lists more than {MAX_DEPTH} deep"
+        if isinstance(value, dict):
+            todo.extend((f"{key}.{k}" if key else str(k), v, depth + 1) for k, v in value.items())
+        elif isinstance(value, list):
+            todo.extend((f"{key}[{i}]", v, depth + 1) for i, v in enumerate(value))
+        elif isinstance(value, int) and not isinstance(value, bool) and not INT_MIN <= value <= INT_MAX:
+            return f"`{key}` is {str(value)[:30]}, beyond the 64-bit whole numbers TOML holds"
+    return None
 
 
 def _umask() -> int:
@@ -58,3 +119,16 @@ def write(path: Path, data: dict) -> None:
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
         raise
+    _sweep(path)
+
+
+def _sweep(path: Path) -> None:
+    """Remove the temporary files that writes of `path` killed mid-way left behind (old
+    ones only: a write going on in another process right now keeps its own)."""
+    now = time.time()
+    for tmp in path.parent.glob(f".{path.name}.*.tmp"):
+        try:
+            if now - tmp.stat().st_mtime > STALE:
+                tmp.unlink()
+        except OSError:
+            pass

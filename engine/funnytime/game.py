@@ -38,7 +38,7 @@ from engine.funnytime import effects
 from engine.funnytime.stars import decide_pay, decide_upkeep, pay_phase, upkeep_phase
 from engine.funnytime.actions import DONE, DRAW, PASS, STOP, Action, parse
 from engine.funnytime.content import CLEAN, MANUSCRIPT, ORIENTATIONS, POSITIONS, ROTATIONS, Content
-from engine.funnytime.deck import Deck, check_file, option_from_file
+from engine.funnytime.deck import Deck, DeckError, check_file, option_from_file
 from engine.funnytime.state import Pending, Plan, Side, Slot, State
 
 parse_action = parse
@@ -56,6 +56,9 @@ def new_game(content: Content, seats: Sequence[str], seed: int, options: dict) -
     seats = tuple(seats)
     assert seats == content.seats, f"FunnyTime is played by {content.seats}, not {seats}"
     chosen = options.get("decks") or {}
+    if not isinstance(chosen, dict):
+        raise DeckError("the decks option", ["`decks` is a table of seat = a starter deck's id"
+                                            " or a deck's {name, cards}"])
     rng = random.Random(seed)
     sides, names = {}, {}
     for seat in seats:
