@@ -68,7 +68,7 @@ class PromptReader:
         from prompt_toolkit import PromptSession
         from prompt_toolkit.history import InMemoryHistory
 
-        self.session = PromptSession(history=InMemoryHistory())
+        self.session = PromptSession(history=InMemoryHistory(), key_bindings=_paste_cut())
 
     def read(self, prompt: str, words: list[str], interrupt: str | None = "") -> str | None:
         """The line typed; None at the end of input. Ctrl-C gives `interrupt`: an empty
@@ -97,6 +97,22 @@ WIPE = "\x1b[H\x1b[2J\x1b[3J"
 def wipe(out: TextIO) -> None:
     out.write(WIPE)
     out.flush()
+
+
+def _paste_cut():
+    """A paste (one event at a terminal with bracketed paste) goes into the line cut to
+    just past LINE_LIMIT, so a page pasted by mistake costs nothing to edit or complete."""
+    from prompt_toolkit.key_binding import KeyBindings
+    from prompt_toolkit.keys import Keys
+
+    bindings = KeyBindings()
+
+    @bindings.add(Keys.BracketedPaste)
+    def _(event):
+        text = " ".join(event.data.split())
+        event.current_buffer.insert_text(text[: LINE_LIMIT + 1])
+
+    return bindings
 
 
 def ShortLines(inner):

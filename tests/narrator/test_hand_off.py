@@ -53,3 +53,19 @@ def test_prompt_reader_turns_ctrl_c_into_leaving_where_asked():
         assert reader.read("Takeo> ", ["up"]) == ""
         keys.send_text("up\r")
         assert reader.read("Takeo> ", ["up"]) == "up"
+
+
+def test_a_pasted_page_is_cut_to_a_line():
+    from prompt_toolkit.input import create_pipe_input
+    from prompt_toolkit.output import DummyOutput
+
+    from narrator.repl import LINE_LIMIT, _paste_cut
+    from prompt_toolkit import PromptSession
+
+    with create_pipe_input() as keys:
+        reader = PromptReader.__new__(PromptReader)
+        reader.session = PromptSession(input=keys, output=DummyOutput(), key_bindings=_paste_cut())
+        keys.send_text("\x1b[200~" + "up " * 13_000 + "\x1b[201~\r")
+        assert reader.read("Takeo> ", ["up"]) == ("up " * 100)[:LINE_LIMIT]
+        keys.send_text("\x1b[200~up\x1b[201~\r")
+        assert reader.read("Takeo> ", ["up"]) == "up"
