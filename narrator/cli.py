@@ -279,7 +279,7 @@ def continue_(ctx, slot: str | None, llm_url, model, llm_backend, llm_config, mo
     session = Session.resume(path, Profile.load(folder))
     if "remote" in session.save.seats.values():
         raise Failure(f"the game in {slot!r} was played over the network; `narrator host --continue {slot}`"
-                      " picks it up, with the same join code for the other players")
+                      " picks it up, with the same join codes for the other players")
     if session.ending() is not None:
         title = session.story.content.page(session.episode, session.ending().id).title
         raise Failure(f"the game in {slot!r} is over (it ended with \"{title}\"); `narrator replay {slot}`"

@@ -148,8 +148,10 @@ class Host:
         self.stopping = True
         _close(self.server)
         for seat in self.seats.values():
+            seat.on_leave = lambda seat: None     # nobody left: the host stopped
             if seat.conn is not None:
-                seat.detach(seat.conn)
+                seat.detach(seat.conn, "the host has stopped; the game is kept, and the host can"
+                                       " host it again for you to rejoin with your code")
 
     # --- connections --------------------------------------------------------------------
     def _accept(self) -> None:
@@ -212,7 +214,10 @@ class Host:
     def _admit(self, conn: socket.socket, reader: wire.Reader) -> RemoteSeat | None:
         try:
             hello = reader.read(deadline=time.monotonic() + self.hello_wait, every=self.hello_wait)
-        except (wire.BadMessage, wire.TimedOut, wire.Closed, OSError):
+        except wire.TimedOut:
+            _refuse_and_close(conn, f"no hello within {self.hello_wait:g} seconds; the connection is closed")
+            return None
+        except (wire.BadMessage, wire.Closed, OSError):
             hello = {}
         code = hello.get("code") if hello.get("type") == "hello" else None
         seat = self._seat_for(code)
@@ -227,7 +232,9 @@ class Host:
             return None
         with seat.lock:
             if seat.connected:
-                _refuse_and_close(conn, "that seat is taken: someone is playing it with its code")
+                _refuse_and_close(conn, "that seat is taken: someone is playing it with its code. If that"
+                                        f" was you, the host lets go of a silent connection within"
+                                        f" {self.silent_after:g} seconds; try again then")
                 return None
             conn.settimeout(self.send_wait)   # a seat that stops reading is let go, not waited for
             seat.attach(conn)
