@@ -123,10 +123,10 @@ def write(path: Path, data: dict) -> None:
 
 
 def _sweep(path: Path) -> None:
-    """Remove the temporary files that writes of `path` killed mid-way left behind (old
-    ones only: a write going on in another process right now keeps its own)."""
+    """Remove the temporary files that killed writes left in `path`'s folder (old ones
+    only: a write going on in another process right now keeps its own)."""
     now = time.time()
-    for tmp in path.parent.glob(f".{path.name}.*.tmp"):
+    for tmp in path.parent.glob(".*.toml.*.tmp"):
         try:
             if now - tmp.stat().st_mtime > STALE:
                 tmp.unlink()

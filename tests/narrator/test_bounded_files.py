@@ -100,8 +100,8 @@ def test_a_funnytime_save_with_a_bad_decks_option_is_a_clear_error(cli, tmp_path
 
 def test_stale_temporary_files_are_removed_by_the_next_write(tmp_path):
     path = tmp_path / "game.toml"
-    stale, fresh = tmp_path / ".game.toml.abc123.tmp", tmp_path / ".game.toml.def456.tmp"
-    stale.write_text("half a save")
+    stale, fresh = tmp_path / ".other.toml.abc123.tmp", tmp_path / ".game.toml.def456.tmp"
+    stale.write_text("half of another save")
     fresh.write_text("a write going on now")
     old = time.time() - 3600
     os.utime(stale, (old, old))
