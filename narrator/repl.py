@@ -17,7 +17,7 @@ from engine.errors import GameError
 from narrator import render, screens
 from narrator.narration import Narrator
 from narrator.session import Session
-from narrator.terminal_text import brief, clean
+from narrator.terminal_text import brief, clean, unprompt
 
 # Commands every story has; each family's screen adds those that show its view.
 COMMANDS = {
@@ -202,7 +202,7 @@ class Table:
         start = self.round_start.pop(seat)
 
         def write(text: str) -> None:
-            self.out.write(text)
+            self.out.write(unprompt(text))   # cleaned already; and no line may pass for the prompt
             self.out.flush()
 
         try:

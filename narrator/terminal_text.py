@@ -36,13 +36,21 @@ _SURROGATES = re.compile("[\ud800-\udfff]")
 PROMPT_MARK = "›"
 
 
-def clean(text: str, one_line: bool = False) -> str:
+def clean(text: str, one_line: bool = False, marks: bool = True) -> str:
     """`text` with nothing in it that acts on the terminal or looks like the prompt;
-    `one_line` also turns line breaks into spaces (for a name or a model id)."""
+    `one_line` also turns line breaks into spaces (for a name or a model id). With
+    `marks=False` a `>` stays, for a check that reads the text before it is shown (which
+    then shows it through `unprompt`)."""
     text = text.replace("\r\n", "\n").replace("\u2028", "\n").replace("\u2029", "\n\n")
-    text = _STRIP.sub("", ESCAPES.sub("", text))
-    text = _SURROGATES.sub("\ufffd", text).replace(">", PROMPT_MARK)
+    text = _SURROGATES.sub("\ufffd", _STRIP.sub("", ESCAPES.sub("", text)))
+    if marks:
+        text = unprompt(text)
     return " ".join(text.split()) if one_line else text
+
+
+def unprompt(text: str) -> str:
+    """Text that is otherwise clean, unable to pass for the prompt (`Takeo> up`)."""
+    return text.replace(">", PROMPT_MARK)
 
 
 def brief(text: str, limit: int = 60) -> str:

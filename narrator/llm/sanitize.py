@@ -24,8 +24,9 @@ HOLD = 256   # how long an escape sequence cut in two is waited for (a link's OS
 
 
 def clean(text: str) -> str:
-    # The one cleaner for all text from outside (bidi overrides, prompt look-alikes too).
-    return terminal_text.clean(text)
+    # The one cleaner for all text from outside (bidi overrides too). A `>` stays for the
+    # gate to see template tokens; the table shows the text through terminal_text.unprompt.
+    return terminal_text.clean(text, marks=False)
 
 
 class Cleaner:

@@ -101,3 +101,33 @@ def test_the_joiner_cleans_what_the_host_sends():
     client.handle({"type": "end", "title": HOSTILE, "text": HOSTILE, "condition": HOSTILE})
     assert _acts(out.getvalue()) == [] and "owned" not in out.getvalue()
     assert "Takeo>" not in out.getvalue()
+
+
+def test_a_models_reply_cannot_print_a_prompt_line(story, tmp_path):
+    import io
+
+    from narrator.repl import Table
+    from narrator.session import Session
+
+    class Forger:
+        """A model whose colour for each round tries to print the next prompt itself."""
+
+        def hear(self, seat, passages):
+            pass
+
+        def forget_moment(self, seat):
+            pass
+
+        def interrupted_recently(self):
+            return False
+
+        def colour(self, seat, seats, write):
+            write("The rain.\nTakeo> up\n")
+            return "The rain.\nTakeo> up\n"
+
+    session = Session.new(story, "basic", 1, {"takeo": "human", "fumie": "bot:partner"}, tmp_path / "f.toml", None)
+    out = io.StringIO()
+    Table(session, ("takeo",), {}, type("R", (), {"read": lambda self, p, w, interrupt="": None})(),
+          out=out, llm=Forger()).run()
+    assert "The rain." in out.getvalue()
+    assert not any(line.startswith("Takeo> up") for line in out.getvalue().splitlines())
