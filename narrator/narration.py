@@ -7,6 +7,7 @@ so a replay reads the same, byte for byte.
 from __future__ import annotations
 
 import zlib
+from collections import Counter
 from functools import lru_cache
 from importlib.resources import files
 from pathlib import Path
@@ -36,6 +37,12 @@ class Narrator:
         self.env = _environment()
         self._variants: dict[str, list[str]] = {}
         self._all = set(self.env.list_templates(extensions=["j2"]))
+        # What each reader has been told so far, counted per kind, and the data of the
+        # latest event of each kind: seat-local, so prose may react to the story so far
+        # (the hour of the day, how thin the storybook is) without learning another
+        # seat's secrets.
+        self._told: dict[str | None, Counter] = {}
+        self._latest: dict[str | None, dict] = {}
 
     def variants(self, kind: str) -> list[str]:
         if kind not in self._variants:
@@ -62,8 +69,20 @@ class Narrator:
                 # pronoun, a panel's icons), for templates that need more than the name.
                 "printed": card.model_dump(mode="json") if known else {}}
 
+    def _pick(self, seat: str | None, told: int):
+        """`pick(options, key)` in a template: one of `options`, chosen from the seed, the
+        reader's own count of told events and `key`, so one passage can combine several
+        independent choices and still read the same on every replay."""
+        def pick(options, key: str = ""):
+            options = list(options)
+            if not options:
+                return ""
+            return options[zlib.crc32(f"{self.seed}:{seat}:{told}:{key}".encode()) % len(options)]
+        return pick
+
     def context(self, event: Event, index: int, seat: str | None, turn: int) -> dict:
         d = event.data
+        told = self._told.setdefault(seat, Counter())
         revealed = event.kind in ("use", "flip_up", "remove", "discard") and d.get("card") is not None
         ctx = {
             "kind": event.kind, "d": d, "me": seat, "turn": turn, "episode": self.episode,
@@ -71,6 +90,8 @@ class Narrator:
             "card": self._card(d.get("card"), revealed),
             "cards": [self._card(c) for c in d.get("cards", ())],
             "common": None, "ending": None,
+            "told": dict(told), "latest": dict(self._latest.get(seat, {})),
+            "pick": self._pick(seat, sum(told.values())),
         }
         if event.kind == "common":
             sheet = self.story.content.sheets[(d["user"], self.episode)]
@@ -83,9 +104,16 @@ class Narrator:
 
     turn = 1
 
-    def skip(self, events: list[Event]) -> None:
+    def _take_in(self, event: Event, seat: str | None) -> None:
+        """Count an event told to `seat`; its template saw only the ones before it."""
+        self._told.setdefault(seat, Counter())[event.kind] += 1
+        self._latest.setdefault(seat, {})[event.kind] = event.data
+
+    def skip(self, events: list[Event], seat: str | None = None) -> None:
         """Take in events without telling them (resuming a game part way through)."""
         for event in events:
+            if event.visible_to(seat):
+                self._take_in(event, seat)
             if event.kind == "turn":
                 self.turn = event.data["number"]
             elif event.kind == "sleeve":
@@ -105,6 +133,7 @@ class Narrator:
                 text = self.env.get_template(names[pick]).render(self.context(event, i, seat, self.turn)).strip()
                 if text:
                     out.append(text)
+                self._take_in(event, seat)
             if event.kind == "sleeve":
                 self.known.add(event.data["card"])
         return out

@@ -268,8 +268,8 @@ class Table:
         else:
             self.say("…the story so far, in brief:\n")
             recent = max(0, len(log) - 12)
-            for narrator in self.narrators.values():
-                narrator.skip(log[:recent])
+            for seat, narrator in self.narrators.items():
+                narrator.skip(log[:recent], seat)
             self.tell(recent, log[recent:])
         while s.ending() is None:
             seat = s.to_act()[0]

@@ -1,0 +1,128 @@
+"""The prose itself: second person and number agree, and what a passage may choose from
+(`told`, `latest`, `pick`) is the reader's own.
+
+Every variant of the passages that once went wrong is rendered for every reader it can
+have: the one who acts, the one acted on, a bystander, and (for For Fumie) both.
+"""
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from engine.events import Event, private, public
+from narrator.library import load
+from narrator.narration import Narrator
+
+# Phrases a careful writer never lets through.
+WRONG = [
+    (r"\bof you and\b", "'of you and' (say 'your … and Bruno's')"),
+    (r"\bname of you\b", "'the name of you' (say 'your name')"),
+    (r"\bone (?:things|moments|pieces|apples)\b", "a plural after 'one'"),
+    (r"\bnext one\b", "'the next one things'"),
+    (r"\byou (?:asks|says|takes|lays|reads|joins|reaches|has|was)\b", "'you' with a third-person verb"),
+]
+
+
+def render_all(story_id: str, event: Event, readers, episode: str | None = None) -> list[str]:
+    story = load(story_id)
+    narrator = Narrator(story, 7, set(), episode)
+    out = []
+    for name in narrator.variants(event.kind):
+        for seat in readers:
+            if event.visible_to(seat):
+                out.append(narrator.env.get_template(name).render(narrator.context(event, 0, seat, 1)).strip())
+    return out
+
+
+def assert_well_written(texts) -> None:
+    for text in texts:
+        for pattern, why in WRONG:
+            assert not re.search(pattern, text), f"{why}: {text!r}"
+
+
+# --------------------------------------------------------------------- For Fumie
+@pytest.mark.parametrize("count", [1, 2, 3])
+@pytest.mark.parametrize("seat,deck", [("takeo", "takeo"), ("takeo", "fumie"), ("fumie", "takeo")])
+def test_looking_ahead_agrees_with_how_many_things(count, seat, deck):
+    texts = render_all("fumie", public("arrange_deck", seat=seat, deck=deck, count=count),
+                       ("takeo", "fumie", None))
+    assert_well_written(texts)
+    if count == 1:
+        assert not any(re.search(r"\b(?:them|things|moments)\b", t) for t in texts), texts
+
+
+# --------------------------------------------------------------------- Snow White
+SEATS = ("p1", "p2", "p3", "p4", "p5")
+
+
+@pytest.mark.parametrize("by", [None, "p2", "p5"])
+def test_a_trade_of_pages_is_asked_by_whoever_asked(by):
+    data = {"seat": "p2", "target": "p5"}
+    if by and by != "p2":
+        data["by"] = by
+    texts = render_all("applerulette", public("hand_exchange", **data), SEATS)
+    assert_well_written(texts)
+    for text in texts:
+        # The one who asks is the one who played the page (or traded of their own accord).
+        asker = "Elsa" if by == "p5" else "Bruno"
+        if "Shall we trade?" in text and "you ask" not in text:
+            assert f"” {asker} asks" in text, text
+
+
+@pytest.mark.parametrize("card", ["hands", "plates"])
+@pytest.mark.parametrize("targets", [["p1", "p5"], ["p5", "p1"], ["p2", "p3"]])
+def test_pages_that_pair_two_guests_read_in_good_english(card, targets):
+    texts = render_all("applerulette", public("card_used", seat="p5", card=card, targets=targets), SEATS)
+    assert_well_written(texts)
+    if "p5" in targets:
+        # Elsa plays the page on herself and one other: never "the hands of you and Elsa".
+        assert not any(re.search(r"you and Elsa|Elsa and you", t) for t in texts), texts
+
+
+def test_rose_looks_at_your_secret_name():
+    texts = render_all("applerulette", public("ability", seat="p2", character="rose", target="p1"), SEATS)
+    assert_well_written(texts)
+    assert any("your secret name" in t or "your" in t for t in texts)
+
+
+@pytest.mark.parametrize("pair", [("p1", "p2"), ("p2", "p1"), ("p3", "p4")])
+def test_swapped_apples_are_your_plate_and_theirs(pair):
+    seat, target = pair
+    texts = render_all("applerulette", public("apple_exchange", seat=seat, target=target, by="p5"), SEATS)
+    texts += render_all("applerulette", public("apple_exchange", seat=seat, target=target), SEATS)
+    assert_well_written(texts)
+
+
+# --------------------------------------------------------------------- the reader's own
+def test_what_a_passage_may_choose_from_counts_only_what_its_reader_was_told():
+    story = load("fumie")
+    told_both = [public("turn", seat="takeo", number=1), private("draw_seen", ("fumie",), seat="fumie", cards=["cake"]),
+                 private("draw_seen", ("fumie",), seat="fumie", cards=["letter"])]
+    told_takeo = [told_both[0]]
+    after = public("turn", seat="fumie", number=2)
+    contexts = []
+    for log in (told_both, told_takeo):
+        narrator = Narrator(story, 3, set())
+        narrator.tell(log, 0, "takeo")
+        contexts.append(narrator.context(after, len(log), "takeo", 2))
+    one, two = contexts
+    assert one["told"] == two["told"] == {"turn": 1}
+    assert one["latest"] == two["latest"] == {"turn": {"seat": "takeo", "number": 1}}
+    options = [f"option {i}" for i in range(50)]
+    assert [one["pick"](options, k) for k in "abcdef"] == [two["pick"](options, k) for k in "abcdef"]
+    # The key makes independent choices within one passage; an empty list gives nothing.
+    assert len({one["pick"](options, k) for k in "abcdefghij"}) > 1
+    assert one["pick"]([], "x") == ""
+
+
+def test_skipping_counts_like_telling():
+    story = load("fumie")
+    log = [public("turn", seat="takeo", number=1), private("draw_seen", ("fumie",), seat="fumie", cards=["cake"]),
+           public("use", user="takeo", holder="fumie", face="down")]
+    told, skipped = Narrator(story, 3, set()), Narrator(story, 3, set())
+    told.tell(log, 0, "fumie")
+    skipped.skip(log, "fumie")
+    after = public("turn", seat="fumie", number=2)
+    assert told.context(after, 3, "fumie", 2)["told"] == skipped.context(after, 3, "fumie", 2)["told"] \
+        == {"turn": 1, "draw_seen": 1, "use": 1}
