@@ -37,10 +37,10 @@ class Narrator:
         self.env = _environment()
         self._variants: dict[str, list[str]] = {}
         self._all = set(self.env.list_templates(extensions=["j2"]))
-        # What each reader has been told so far, counted per kind, and the data of the
-        # latest event of each kind: seat-local, so prose may react to the story so far
-        # (the hour of the day, how thin the storybook is) without learning another
-        # seat's secrets.
+        # What each reader has been told so far, counted per kind (the event being told
+        # included), and the data of the latest earlier event of each kind: seat-local,
+        # so prose may react to the story so far (the hour of the day, how thin the
+        # storybook is) without learning another seat's secrets.
         self._told: dict[str | None, Counter] = {}
         self._latest: dict[str | None, dict] = {}
 
@@ -69,16 +69,19 @@ class Narrator:
                 # pronoun, a panel's icons), for templates that need more than the name.
                 "printed": card.model_dump(mode="json") if known else {}}
 
-    def _pick(self, seat: str | None, told: int):
-        """`pick(options, key)` in a template: one of `options`, chosen from the seed, the
-        reader's own count of told events and `key`, so one passage can combine several
-        independent choices and still read the same on every replay."""
-        def pick(options, key: str = ""):
-            options = list(options)
+    def _one_of(self, seat: str | None, told: int):
+        """`one_of(a, b, …)` (or `one_of(list)`) in a template: one of the options, chosen
+        from the seed, the reader's own count of told events and the options themselves,
+        so one passage can make several independent choices and still read the same on
+        every replay."""
+        def one_of(*options):
+            if len(options) == 1 and isinstance(options[0], (list, tuple)):
+                options = tuple(options[0])
             if not options:
                 return ""
+            key = "\x1f".join(map(str, options))
             return options[zlib.crc32(f"{self.seed}:{seat}:{told}:{key}".encode()) % len(options)]
-        return pick
+        return one_of
 
     def context(self, event: Event, index: int, seat: str | None, turn: int) -> dict:
         d = event.data
@@ -91,7 +94,7 @@ class Narrator:
             "cards": [self._card(c) for c in d.get("cards", ())],
             "common": None, "ending": None,
             "told": dict(told), "latest": dict(self._latest.get(seat, {})),
-            "pick": self._pick(seat, sum(told.values())),
+            "one_of": self._one_of(seat, sum(told.values())),
         }
         if event.kind == "common":
             sheet = self.story.content.sheets[(d["user"], self.episode)]
@@ -105,7 +108,7 @@ class Narrator:
     turn = 1
 
     def _take_in(self, event: Event, seat: str | None) -> None:
-        """Count an event told to `seat`; its template saw only the ones before it."""
+        """Count an event told to `seat`, as telling it would."""
         self._told.setdefault(seat, Counter())[event.kind] += 1
         self._latest.setdefault(seat, {})[event.kind] = event.data
 
@@ -128,12 +131,13 @@ class Narrator:
             if event.kind == "turn":
                 self.turn = event.data["number"]
             if event.visible_to(seat):
+                self._told.setdefault(seat, Counter())[event.kind] += 1
                 names = self.variants(event.kind)
                 pick = zlib.crc32(f"{self.seed}:{i}:{event.kind}".encode()) % len(names)
                 text = self.env.get_template(names[pick]).render(self.context(event, i, seat, self.turn)).strip()
                 if text:
                     out.append(text)
-                self._take_in(event, seat)
+                self._latest.setdefault(seat, {})[event.kind] = event.data
             if event.kind == "sleeve":
                 self.known.add(event.data["card"])
         return out

@@ -1,5 +1,5 @@
 """The prose itself: second person and number agree, and what a passage may choose from
-(`told`, `latest`, `pick`) is the reader's own.
+(`told`, `latest`, `one_of`) is the reader's own.
 
 Every variant of the passages that once went wrong is rendered for every reader it can
 have: the one who acts, the one acted on, a bystander, and (for For Fumie) both.
@@ -116,11 +116,12 @@ def test_what_a_passage_may_choose_from_counts_only_what_its_reader_was_told():
     one, two = contexts
     assert one["told"] == two["told"] == {"turn": 1}
     assert one["latest"] == two["latest"] == {"turn": {"seat": "takeo", "number": 1}}
-    options = [f"option {i}" for i in range(50)]
-    assert [one["pick"](options, k) for k in "abcdef"] == [two["pick"](options, k) for k in "abcdef"]
-    # The key makes independent choices within one passage; an empty list gives nothing.
-    assert len({one["pick"](options, k) for k in "abcdefghij"}) > 1
-    assert one["pick"]([], "x") == ""
+    lists = [[f"{k} {i}" for i in range(50)] for k in "abcdefghij"]
+    assert [one["one_of"](x) for x in lists] == [two["one_of"](x) for x in lists]
+    # Different options make independent choices within one passage; none gives nothing.
+    assert len({one["one_of"](x).split()[1] for x in lists}) > 1
+    assert one["one_of"]("a", "b") in ("a", "b")
+    assert one["one_of"]([]) == ""
 
 
 def test_skipping_counts_like_telling():
