@@ -134,3 +134,49 @@ def test_skipping_counts_like_telling():
     after = public("turn", seat="fumie", number=2)
     assert told.context(after, 3, "fumie", 2)["told"] == skipped.context(after, 3, "fumie", 2)["told"] \
         == {"turn": 1, "draw_seen": 1, "use": 1}
+
+
+# --------------------------------------------------------------------- variety
+SPLIT = re.compile(r'(?<!Mr\.)(?<!Mrs\.)(?<=[.!?…])["”’]?\s+(?=[A-Z"“‘])')
+
+
+def _sentences(passages) -> list[str]:
+    return [s for p in passages for s in SPLIT.split(" ".join(p.split())) if s]
+
+
+def _bot_games(story_id: str, episode: str, games: int):
+    """Seeded partner-bot games, card knowledge carried from one to the next as a player's is."""
+    from narrator import bots
+    story = load(story_id)
+    g, known = story.family, set()
+    for seed in range(games):
+        options = {"episode": episode, "known": set(known)}
+        seats = story.seats_for(options)
+        state = g.new_game(story.content, seats, seed, options)
+        players = {s: bots.make("partner", story, s, seed) for s in seats}
+        while g.ending(state) is None:
+            seat = g.to_act(state)[0]
+            g.apply(state, seat, g.parse_action(players[seat].choose(story.view(state, seat))))
+        yield story, seed, seats, state, set(known)
+        known |= getattr(state, "known", set())
+
+
+@pytest.mark.parametrize("story_id,episode", [("fumie", "basic"), ("fumie", "murder"),
+                                              ("fumie", "tadokoro"), ("applerulette", "tale")])
+def test_twenty_games_read_as_stories_not_as_stock(story_id, episode):
+    """Over 20 seeded games read by one seat: at most 5% of a game's sentences repeat one
+    already told in it, at most 10% are sentences found in half the games or more, and no
+    sentence comes more than three times in one game."""
+    from collections import Counter
+    games = []
+    for story, seed, seats, state, known in _bot_games(story_id, episode, 20):
+        told = Narrator(story, seed, known, episode).tell(state.log, 0, seats[0], episode)
+        games.append(Counter(_sentences(told)))
+    total = sum(sum(c.values()) for c in games)
+    repeated = sum(n - 1 for c in games for n in c.values())
+    found_in = Counter(s for c in games for s in c)
+    stock = sum(n for c in games for s, n in c.items() if found_in[s] >= len(games) / 2)
+    worst = max((n, s) for c in games for s, n in c.items())
+    assert repeated / total <= 0.05, repeated / total
+    assert stock / total <= 0.10, (stock / total, [s for s, n in found_in.items() if n >= 10][:5])
+    assert worst[0] <= 3, worst
