@@ -68,7 +68,9 @@ class PromptReader:
         from prompt_toolkit import PromptSession
         from prompt_toolkit.history import InMemoryHistory
 
-        self.session = PromptSession(history=InMemoryHistory(), key_bindings=_paste_cut())
+        from narrator.typing_input import PasteAware
+
+        self.session = PromptSession(history=InMemoryHistory(), key_bindings=_paste_cut(), input=PasteAware())
 
     def read(self, prompt: str, words: list[str], interrupt: str | None = "") -> str | None:
         """The line typed; None at the end of input. Ctrl-C gives `interrupt`: an empty
@@ -109,8 +111,8 @@ def _paste_cut():
 
     @bindings.add(Keys.BracketedPaste)
     def _(event):
-        text = " ".join(event.data.split())
-        event.current_buffer.insert_text(text[: LINE_LIMIT + 1])
+        room = max(0, LINE_LIMIT + 1 - len(event.current_buffer.text))
+        event.current_buffer.insert_text(" ".join(event.data.split())[:room])
 
     return bindings
 

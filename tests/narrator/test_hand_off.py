@@ -69,3 +69,25 @@ def test_a_pasted_page_is_cut_to_a_line():
         assert reader.read("Takeo> ", ["up"]) == ("up " * 100)[:LINE_LIMIT]
         keys.send_text("\x1b[200~up\x1b[201~\r")
         assert reader.read("Takeo> ", ["up"]) == "up"
+
+
+def test_a_page_typed_in_at_once_is_read_as_one_paste_and_cut():
+    from prompt_toolkit import PromptSession
+    from prompt_toolkit.input import create_pipe_input
+    from prompt_toolkit.keys import Keys
+    from prompt_toolkit.output import DummyOutput
+
+    from narrator.repl import LINE_LIMIT, _paste_cut
+    from narrator.typing_input import PasteAware
+
+    with create_pipe_input() as keys:
+        paste_aware = PasteAware(keys)
+        keys.send_text("up " * 300 + "\r")
+        got = paste_aware.read_keys()
+        assert [k.key for k in got] == [Keys.BracketedPaste, Keys.ControlM]
+        keys.send_text("up\r")                   # typing stays keys
+        assert [k.key for k in paste_aware.read_keys()] == ["u", "p", Keys.ControlM]
+        reader = PromptReader.__new__(PromptReader)
+        reader.session = PromptSession(input=PasteAware(keys), output=DummyOutput(), key_bindings=_paste_cut())
+        keys.send_text("up " * 13_000 + "\r")
+        assert reader.read("Takeo> ", ["up"]) == ("up " * 100)[:LINE_LIMIT]
