@@ -31,12 +31,23 @@ class _WithCardUp:
         return self.table.is_removed(card)
 
 
+class _Blind:
+    """A card of the box weighed as if it were the blind card: only its id matters, and
+    it stands for what the card may be, not for what the bot knows it is."""
+
+    known = True
+
+    def __init__(self, card: Card):
+        self.id = card.id
+
+
 class Partner:
     def __init__(self, story, seat: str, seed: int):
         self.content = story.content
         self.seat = seat
         self.other = "fumie" if seat == "takeo" else "takeo"
         self.rng = random.Random(seed)
+        self._blind: tuple | None = None    # the last blind card's worth, by what was seen
 
     # --- judging cards ----------------------------------------------------------------
     def tone(self, episode: str, ending: str) -> float:
@@ -136,9 +147,29 @@ class Partner:
             return "accuse " + (self.candidates(view) or [legal[0].split()[1]])[0]
         return legal[0]
 
+    def unknown_worth(self, view, user: str) -> float:
+        """What using a card face up is worth when its effect side is not known: the mean
+        over the episode's cards this seat cannot see anywhere, any of which it may be. A
+        box with cards that end the day at once makes a blind card a risk, not a gift."""
+        seen = {f.id for f in (*view.me.hand, *view.other.hand, *view.removed) if f is not None}
+        seen |= {p.card.id for s in (view.me, view.other) for p in s.discard if p.card is not None}
+        key = (view.episode, user, view.turn, frozenset(seen))
+        if self._blind is not None and self._blind[0] == key:
+            return self._blind[1]
+        pool = [c for seat in (self.seat, self.other) for c in self.content.deck_for(seat, view.episode)
+                if c not in seen]
+        value = 1.0
+        if pool:
+            value = sum(self.worth(view, _Blind(self.content.cards[c]), user) for c in pool) / len(pool)
+        self._blind = (key, value)
+        return value
+
     def _use(self, view, legal: list[str]) -> str:
         front = view.other.hand[0] if view.other.hand else None
-        up = self.worth(view, front, self.seat) if front is not None and front.known else 1.0
+        if front is not None and front.known:
+            up = self.worth(view, front, self.seat)
+        else:
+            up = self.unknown_worth(view, self.seat)
         downs = [a for a in legal if a.startswith("down ")]
         best_down = max(downs, key=lambda a: self._common_value(view, a.split()[1]), default=None)
         if best_down is None:

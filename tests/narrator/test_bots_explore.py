@@ -129,3 +129,20 @@ def test_explore_reaches_every_ending_of_every_episode(cli, episode):
     assert report["unreached"] == [] and report["episode"] == episode
     assert all(count > 0 for count in report["endings"].values())
     assert sum(report["endings"].values()) == report["games"] == 2000
+
+
+def test_the_partner_weighs_a_blind_card_before_playing_it_face_up(story):
+    """A card whose effect side is not known may be one that ends the day at once (The
+    Rooftop Key, Someone Waiting at Dusk): the partner weighs that risk from what it can
+    see, so few games of The Hidden Murderous Intent are over by the second turn."""
+    g, early, games = story.family, 0, 150
+    for seed in range(games):
+        options = {"episode": "murder", "known": set()}
+        seats = story.seats_for(options)
+        state = g.new_game(story.content, seats, seed, options)
+        players = {s: bots.make("partner", story, s, seed) for s in seats}
+        while g.ending(state) is None:
+            seat = g.to_act(state)[0]
+            g.apply(state, seat, g.parse_action(players[seat].choose(story.view(state, seat))))
+        early += state.turn <= 2
+    assert early / games <= 0.03
