@@ -7,7 +7,7 @@ and plain data saying where the effect carries on. `turns.to_act` names its seat
 answer it like any other action. `Decision` is the part of it a view shows its seat.
 
 Both are plain data: a state holding one can be copied, compared and saved. A family
-that needs more (For Fumie's step and card) extends them.
+that needs more (the step and the card that asked) extends them.
 """
 from __future__ import annotations
 

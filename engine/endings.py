@@ -1,12 +1,12 @@
 """Which page of the ending book a game reaches, and who wins: data in the book.
 
-A family that lets its book decide names its *moments* (when a game may end: Snow
-White's feast, a weapon, a stop) and the *facts* it can tell at each (Snow White ate a
-poisoned apple; Rose lives). A page says when it is reached:
+A family that lets its book decide names its *moments* (when a game may end: the final
+count, a fatal blow, a stop) and the *facts* it can tell at each (the heroine was
+poisoned; a rival lives). A page says when it is reached:
 
-    at = "feast"                                    # the moment
-    if = ["snow_white_poisoned", "not queens_gift"] # facts that must all hold ("not" negates)
-    winners = "queen"                               # who wins, in the family's words
+    at = "count"                                 # the moment
+    if = ["heroine_poisoned", "not rival_lives"] # facts that must all hold ("not" negates)
+    winners = "villains"                         # who wins, in the family's words
 
 At a moment, the game reaches the first page of the book (in its order) whose facts all
 hold. The book is checked once, at load time: every page names a moment the family

@@ -2,7 +2,7 @@
 
 A family's state has `ended`, `pending` (an `engine.decision.Pending` or None) and
 `active`: the seat whose turn it is when no decision is pending, or None in a family
-where every move answers a pending decision (Fatima, FunnyTime).
+where every move answers a pending decision.
 """
 from __future__ import annotations
 

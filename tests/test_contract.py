@@ -80,7 +80,7 @@ def contents(state) -> Counter:
 
 def check_round_trip(family, actions) -> None:
     for action in actions:
-        again = family.parse_action(str(action))
+        again = family.parse(str(action))
         assert again == action and str(again) == str(action), (action, again)
 
 
@@ -133,7 +133,7 @@ def play(story, episode, options, seed: int, watch=None):
         remembered = legal[:6] + remembered[:6]
         choices = [a for a in legal if a.verb != "stop"]
         action = rng.choice(legal if not choices or rng.random() < STOP_CHANCE else choices)
-        events = family.apply(state, seat, family.parse_action(str(action)))
+        events = family.apply(state, seat, family.parse(str(action)))
         assert state.log[len(state.log) - len(events):] == events
         played.append((seat, str(action)))
         if watch is not None:
@@ -141,12 +141,12 @@ def play(story, episode, options, seed: int, watch=None):
         assert contents(state) == box, f"cards moved out of their places after {action}"
     assert family.to_act(state) == () and all(family.legal_actions(state, s) == [] for s in seats)
     with pytest.raises(GameOver):
-        family.apply(state, seats[0], family.parse_action("stop"))
+        family.apply(state, seats[0], family.parse("stop"))
     check_views(story, state, seats, rng)
     assert state.log[-1].kind == "ending" and state.log[-1].data["ending"] == state.ended.id
     again = family.new_game(story.content, seats, seed, opts)
     for seat, text in played:
-        family.apply(again, seat, family.parse_action(text))
+        family.apply(again, seat, family.parse(text))
     assert log_bytes(again.log) == log_bytes(state.log), f"{story.id} seed {seed} replays differently"
     return state, played
 
