@@ -7,7 +7,7 @@ Each game checks, after every action, that
   (`state.places()`);
 and, every SAMPLE_EVERY actions, that
 - legality lives in one place: an action by a seat not to move, or one not offered,
-  is refused with the domain error and changes nothing;
+  is refused with the domain error and changes nothing; what is offered is accepted;
 - every seat's view is plain data, and does not change when only another seat's secrets
   change (`twin`: the same game with what that seat was never told dealt otherwise);
 and at the end, that the game ended within MAX_ACTIONS, that nothing can be played after
@@ -97,6 +97,10 @@ def check_refusals(family, state, seats, seat: str, remembered: list) -> None:
             family.apply(state, seat, stale)
         assert set(err.value.legal) == set(map(str, legal))
     assert fingerprint(state) == before, "a refused action changed the game"
+    # ... and what is offered is accepted (on copies: the game goes on as it was)
+    for action in random.Random(len(state.log)).sample(legal, min(6, len(legal))):
+        family.apply(state.copy(), seat, action)
+    assert fingerprint(state) == before, "playing a copy changed the game"
 
 
 def check_views(story, state, seats, rng) -> None:
