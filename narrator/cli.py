@@ -34,16 +34,19 @@ def _guard(fn):
         from narrator.library import UnknownStory
         from narrator.tomlfile import BrokenFile
 
+        from narrator.terminal_text import clean
+
+        # A message may quote a file's or a command line's words: cleaned like all outside text.
         try:
             return fn(*args, **kwargs)
         except BrokenFile as err:
-            raise Failure(f"cannot use {err.path}: {err.problem}.\n{err.fix}.") from None
+            raise Failure(clean(f"cannot use {err.path}: {err.problem}.\n{err.fix}.")) from None
         except StoryError as err:
-            raise Failure(f"the story file {err.file} is broken at `{err.key}`: {err.problem}") from None
+            raise Failure(clean(f"the story file {err.file} is broken at `{err.key}`: {err.problem}")) from None
         except UnknownStory as err:
-            raise Failure(str(err.args[0])) from None
+            raise Failure(clean(str(err.args[0]))) from None
         except ValueError as err:
-            raise Failure(str(err)) from None
+            raise Failure(clean(str(err))) from None
         except BrokenPipeError:
             # The reader went away (`narrator replay X | head`): stop quietly.
             os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
@@ -418,6 +421,7 @@ def join(address: str, code: str, seat: str | None):
 def saves(ctx):
     """List the saved games."""
     from narrator.saves import Save, all_saves
+    from narrator.terminal_text import clean
     from narrator.tomlfile import BrokenFile
 
     folder = _saves(ctx)
@@ -428,9 +432,9 @@ def saves(ctx):
         try:
             s = Save.read(p)
             state = f"ended: {s.ended}" if s.ended else f"{len(s.actions)} actions, unfinished"
-            click.echo(f"{p.stem:<20} {s.story}/{s.episode}  seed {s.seed}  {state}")
+            click.echo(clean(f"{p.stem:<20} {s.story}/{s.episode}  seed {s.seed}  {state}"))   # a file's words
         except BrokenFile as err:
-            click.echo(f"{p.stem:<20} (cannot be read: {err.problem})")
+            click.echo(clean(f"{p.stem:<20} (cannot be read: {err.problem})"))
 
 
 @main.command()

@@ -131,3 +131,16 @@ def test_a_models_reply_cannot_print_a_prompt_line(story, tmp_path):
           out=out, llm=Forger()).run()
     assert "The rain." in out.getvalue()
     assert not any(line.startswith("Takeo> up") for line in out.getvalue().splitlines())
+
+
+def test_saves_and_file_errors_clean_what_the_file_says(cli, tmp_path):
+    import tomllib
+
+    cli("play", "fumie", "--seed", 1, input="quit\n")
+    save = next(p for p in tmp_path.glob("*.toml") if p.name != "profile.toml")
+    data = tomllib.loads(save.read_text())
+    data["story"] = HOSTILE
+    save.write_text(tomli_w.dumps(data))
+    for command in (["saves"], ["continue", save.stem], ["replay", save.stem]):
+        result = cli(*command, input="quit\n")
+        assert _acts(result.output) == [] and "\x1b" not in result.output, command   # quoted, if at all
