@@ -118,7 +118,7 @@ def test_play_with_a_starter_deck_by_name(cli, tmp_path):
 
 
 def test_play_with_a_deck_file_of_your_own_as_ren(cli, tmp_path):
-    path = deck_file(tmp_path, robot=2, salaryman=2)
+    path = deck_file(tmp_path, robot=2, salaryman=3)
     result = cli("play", "funnytime", "--as", "ren", "--seed", 4, "--deck", path, input="")
     assert result.exit_code == 0
     save = _save(tmp_path)
