@@ -120,7 +120,7 @@ MAKE_CASES = [(m, cond) for m in MAKE for cond in sorted(
 def test_every_make_card_works_at_its_time(card, condition):
     st = new(0)
     m = CONTENT.make[card]
-    # the duels below cost Ren one icon (Plot Twist! at 転); Aki's Robot in the Botsu Box
+    # the duels below cost Ren one icon (The Plot Twist at 転); Aki's Robot in the Botsu Box
     # puts her behind, which is what "ahead" must not find
     if condition == "behind" or (condition == "none" and any(s.if_ == "ahead" for s in m.effect)):
         arrange(st, AKI, botsu=["robot"])

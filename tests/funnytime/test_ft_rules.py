@@ -276,7 +276,7 @@ def test_turning_a_panel_against_its_orientation_costs_35_fp_both_ways():
 
 def test_a_panel_out_of_its_place_keeps_its_fp_but_loses_its_effects():
     st = new(0)
-    # Plot Twist! (転 only) opened up: FP 25, when shown +25 to itself. At 起 it is misplaced.
+    # The Plot Twist (転 only) opened up: FP 25, when shown +25 to itself. At 起 it is misplaced.
     make_time(st, {AKI: [("plot_twist", "inverted"), ("bento", "upright"), ("plot_twist", "inverted"), ("punchline", "inverted")],
                    REN: TEN_PANELS[REN]})
     show_time(st, {AKI: ["up", "left", "up", "up"], REN: ["down", "up", "left", "left"]})
