@@ -59,8 +59,10 @@ class Narrator:
         if card_id is None:
             return None
         card = self.story.content.cards[card_id]
-        # A card with one face (its sleeve shows its name) hides nothing behind the sleeve.
-        known = revealed or card_id in self.known or card.sleeve_name == card.name
+        # Only a card whose story file gives it a sleeve (a ◆ side) has a face to learn;
+        # a card printed with one face is known to every reader who is told of it.
+        sleeved = "sleeve_name" in type(card).model_fields
+        known = revealed or card_id in self.known or not sleeved
         return {"id": card.id, "name": card.name if known else card.sleeve_name,
                 "sleeve_name": card.sleeve_name, "type": card.type if known else "",
                 "text": card.text if known else "", "flavour": card.flavour if known else "",
