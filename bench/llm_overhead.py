@@ -1,5 +1,5 @@
-"""The LLM narrator's own cost per event: building the prompt, cleaning and showing the
-reply, with a backend that answers at once (so only narrator's work is timed).
+"""The LLM narrator's own cost per event: building the prompt, cleaning the reply and
+passing it through the gate, with a backend that answers at once (so only narrator's work is timed).
 
 Why: a model's latency is the server's business; what narrator adds on top of it must
 stay small. Prints microseconds per event over the moves of 50 seeded games.
@@ -18,7 +18,7 @@ REPLY = "The rain eased for a moment, and Takeo looked up from the pitch. " * 3
 
 
 class Instant:
-    def stream(self, messages):
+    def stream(self, messages, options=None):
         yield from (REPLY[i:i + 12] for i in range(0, len(REPLY), 12))
 
 
@@ -47,9 +47,9 @@ def main() -> None:
         narrator = Narrator(story, seed, set(), "basic")
         narrator.skip(st.log[:start])
         offline = narrator.tell(st.log[start:], start, "takeo")
-        view = story.view(st, "takeo")
         t = time.perf_counter()
-        telling.tell(offline, "takeo", view, lambda text: None)
+        telling.hear("takeo", offline)
+        telling.colour("takeo", story.seats, lambda text: None)
         elapsed += time.perf_counter() - t
         events += len(st.log) - start
     print(f"LLM narrator overhead: {elapsed / events * 1e6:.0f} µs per event ({events} events)")

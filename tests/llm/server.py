@@ -91,16 +91,18 @@ def _stop(proc: subprocess.Popen) -> None:
         proc.wait(timeout=10)
 
 
-def server_command(model_path: Path, port: int, host: str = LOOPBACK) -> list[str]:
+def server_command(model_path: Path, port: int, host: str = LOOPBACK, alias: str = MODEL_ALIAS,
+                   extra: tuple[str, ...] = ()) -> list[str]:
     return [
         sys.executable, "-m", "llama_cpp.server",
         "--model", str(model_path),
-        "--model_alias", MODEL_ALIAS,
+        "--model_alias", alias,
         "--host", host,
         "--port", str(port),
         "--n_ctx", str(N_CTX),
         "--n_threads", "1",
         "--n_threads_batch", "1",
+        *extra,
     ]
 
 
@@ -111,6 +113,8 @@ def running_server(
     host: str = LOOPBACK,
     timeout: float = START_TIMEOUT,
     log_path: Path | None = None,
+    alias: str = MODEL_ALIAS,
+    extra: tuple[str, ...] = (),
 ) -> Iterator[str]:
     """Start the server, wait until GET /v1/models answers, yield the base URL
     ("http://127.0.0.1:PORT/v1"), and stop the server afterwards."""
@@ -130,7 +134,7 @@ def running_server(
         base = f"http://{host}:{port}/v1"
         with open(log_path, "ab") as log:
             proc = subprocess.Popen(
-                server_command(model_path, port, host),
+                server_command(model_path, port, host, alias, extra),
                 stdin=subprocess.DEVNULL,
                 stdout=log,
                 stderr=subprocess.STDOUT,

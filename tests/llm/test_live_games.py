@@ -1,0 +1,103 @@
+"""A real model as the adversary: Gemma 3 270M (a base model) served by llama.cpp on
+127.0.0.1 narrates a seeded game of every story through `--llm`, under a small budget.
+
+On the captured screen no sentence of the model's breaks the gate's rules; the game
+(state, log, actions) and its offline telling are those of the same game played
+offline; every request holds only the story's own text and prose told to the reader (so
+no other seat's secret); and every round kept its budget.
+"""
+from __future__ import annotations
+
+import time
+
+import pytest
+from click.testing import CliRunner
+
+from narrator.cli import main
+from narrator.library import load
+from narrator.llm import prompt, voice
+from narrator.llm.gate import Gate, Sentences, names_in, numbers_in
+from narrator.llm.openai import OpenAIChat
+from narrator.llm.telling import LLMTelling
+from narrator.narration import Narrator
+from narrator.session import Session
+from tests.llm.livegames import STORIES, moves
+
+BUDGET = 8.0          # seconds a round may wait: small, so the whole run stays short
+MOVES = 4             # the reader's own moves per game: each is one round of colour
+SLACK = 1.5           # seconds past the budget for hanging up and the gate's own work
+
+
+@pytest.mark.parametrize("story_id", STORIES)
+def test_a_live_game_of_every_story(story_id, gemma_server, tmp_path, monkeypatch):
+    story = load(story_id)
+    seed = 3
+    lines = moves(story_id, seed, MOVES)
+    script = "\n".join(lines) + "\nquit\n"
+    requests: list[list[dict]] = []
+    rounds: list[float] = []
+    real_stream, real_colour = OpenAIChat.stream, LLMTelling.colour
+
+    def stream(self, messages, options=None):
+        requests.append(messages)
+        return real_stream(self, messages, options)
+
+    def colour(self, *args, **kwargs):
+        started = time.monotonic()
+        try:
+            return real_colour(self, *args, **kwargs)
+        finally:
+            rounds.append(time.monotonic() - started)
+
+    monkeypatch.setattr(OpenAIChat, "stream", stream)
+    monkeypatch.setattr(LLMTelling, "colour", colour)
+    config = tmp_path / "llm.toml"
+    config.write_text("[llm]\nsystem_message = \"fold\"\nretry_after = 0\n", encoding="utf-8")
+    runner = CliRunner()
+    args = ["play", story_id, "--seed", str(seed), "--bot", "random"]
+    told = runner.invoke(main, ["--saves", str(tmp_path / "a"), *args, "--llm", gemma_server, "--model", "gemma",
+                                "--llm-config", str(config), "--move-budget", str(BUDGET), "--verbose"],
+                         input=script, catch_exceptions=False)
+    plain = runner.invoke(main, ["--saves", str(tmp_path / "b"), *args], input=script, catch_exceptions=False)
+    assert told.exit_code == plain.exit_code == 0, told.output
+
+    # The game is the offline game: same log, same actions, and every offline line shown.
+    slot = f"{story_id}-{story.episodes[0]['id']}-1.toml"
+    a = Session.resume(tmp_path / "a" / slot, None, autosave=False)
+    b = Session.resume(tmp_path / "b" / slot, None, autosave=False)
+    assert [(e.kind, e.data, e.seats) for e in a.log] == [(e.kind, e.data, e.seats) for e in b.log]
+    assert a.save.actions == b.save.actions
+    shown = iter(told.stdout.splitlines())
+    assert all(any(line == s for s in shown) for line in plain.stdout.splitlines()[1:] if line.strip())
+
+    # What the model wrote and was shown breaks none of the gate's rules.
+    reader = next(s for s, who in a.save.seats.items() if who == "human")
+    passages = Narrator(story, seed, set(), a.episode).tell(a.log, 0, reader)
+    everything = " ".join([*passages, story.title, story.info["blurb"], story.info["tone"],
+                           *[story.seat_name(s) for s in a.seats]])
+    v = voice.of(story)
+    judge = Gate(v.gate_voice(), names_in(everything) | names_in(" ".join(v.places + v.examples)),
+                 numbers_in(everything), prompt="", moment="", earlier=[])
+    by_model = [k["text"] for k in a.save.narration if k["by"] == "llm"]
+    for text in by_model:
+        assert text in told.stdout
+        cut = Sentences()
+        for sentence in [*cut.feed(text + "\n"), *cut.finish()]:
+            assert judge.judge(sentence) is None, (sentence, judge.judge(sentence))
+
+    # Every request: the story's own part, then only prose told to this reader.
+    assert requests and len(requests) <= MOVES + 1          # one request per round at most
+    system = prompt.system_text(story, a.episode, a.seats)
+    told_to_reader = set(passages)
+    for messages in requests:
+        (only,) = messages                                  # folded: Gemma's template drops system
+        assert only["content"].startswith(system)
+        body = only["content"][len(system):]
+        for passage in sorted(told_to_reader, key=len, reverse=True):
+            body = body.replace(passage, "")
+        for paragraph in [p.strip() for p in body.split("\n\n") if p.strip()]:
+            assert paragraph in told_to_reader or paragraph in ("Earlier:", "Just now:") \
+                or paragraph.startswith("Now write"), paragraph
+
+    # And every round kept its budget.
+    assert rounds and max(rounds) <= BUDGET + SLACK, rounds
