@@ -584,7 +584,11 @@ def check(llm_url, model, llm_backend, llm_config, move_budget, story_id):
         said = [*getattr(backend, "warnings", ()), *(knowing.warnings(template, config.model, known) if known else [])]
         start = time.monotonic()
         reply = ""
-        for piece in backend.stream([{"role": "user", "content": "Say hello in five words."}]):
+        hello = [{"role": "user", "content": "Say hello in five words."}]
+        import inspect
+
+        short = {"options": {"max_tokens": 16}} if "options" in inspect.signature(backend.stream).parameters else {}
+        for piece in backend.stream(hello, **short):
             reply += piece
             if time.monotonic() - start > config.total_timeout:
                 break

@@ -79,15 +79,17 @@ def request(story, episode: str, seats, reader: str, memory: list[str], moment: 
     system = system_text(story, episode, seats)
     ask = ask_text(story, story.seat_name(reader))
     max_tokens = TOKENS_PER_SENTENCE * MAX_SENTENCES
-    moment_text = "\n\n".join(moment)
     env = _environment()
-    memory = list(memory)
+    memory, moment = list(memory), list(moment)
     while True:
+        moment_text = "\n\n".join(moment)
         user = env.get_template("llm/user.j2").render(memory=memory, moment=moment_text, ask=ask).strip()
         tokens = estimate_tokens(system) + estimate_tokens(user) + 16   # the template's own tokens
-        if tokens + max_tokens <= n_ctx or not memory:
+        if tokens + max_tokens <= n_ctx or (not memory and len(moment) <= 1):
             break
-        memory.pop(0)
+        # The oldest memory goes first; then the start of a long round (it is on the
+        # screen as it is, whatever the model is shown of it).
+        (memory if memory else moment).pop(0)
     if fold_system:
         # Some chat templates (Gemma's, among others) drop a system message: then the
         # story's part leads the first user message instead, still byte for byte the same.

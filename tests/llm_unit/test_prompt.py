@@ -44,3 +44,11 @@ def test_folding_keeps_the_prefix_byte_for_byte():
     b = prompt.request(story, "chronicle", story.seats_for({}), "p1", ["One."], ["Two."], fold_system=True)
     (ma,), (mb,) = a.messages, b.messages
     assert ma["role"] == "user" and ma["content"].startswith(a.system) and mb["content"].startswith(a.system)
+
+
+def test_a_round_too_long_for_the_context_keeps_its_latest_passages():
+    story = load("fumie")
+    moment = [f"Passage {i}: " + "the rain goes on and on over the pitch. " * 30 for i in range(8)]
+    r = prompt.request(story, "basic", story.seats, "takeo", ["Earlier passage."], moment, n_ctx=1024)
+    assert r.memory == () and r.moment.endswith(moment[-1]) and moment[0] not in r.moment
+    assert r.tokens + r.max_tokens <= 1024
