@@ -52,7 +52,9 @@ def system_text(story, episode: str, seats) -> str:
     context = {
         "story": {"title": story.title, "blurb": " ".join(story.info.get("blurb", "").split()),
                   "tone": " ".join(story.info.get("tone", "").split())},
-        "episode": ep if len(story.episodes) > 1 else None,
+        # "For Fumie, in the part called For Fumie" says nothing: the first episode is
+        # named only when its title is not the story's.
+        "episode": ep if len(story.episodes) > 1 and ep["title"] != story.title else None,
         # The cast at this table only: Snow White at five has five guests, not nine.
         "cast": [story.seat_name(s) for s in seats],
         "places": list(v.places),

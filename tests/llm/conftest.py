@@ -100,7 +100,7 @@ def gemma_server(gemma_model, tmp_path_factory) -> str:
 
     log = tmp_path_factory.mktemp("gemma-server") / "server.log"
     with running_server(gemma_model, log_path=log, alias="gemma",
-                        extra=("--chat_format", "gemma", "--n_threads", "2", "--n_threads_batch", "2"),
+                        extra=("--chat_format", "gemma"),
                         timeout=180) as base_url:
         yield base_url
 

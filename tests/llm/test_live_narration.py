@@ -1,6 +1,6 @@
 """A whole game narrated by a real model server (llama.cpp's, tiny random model) on
-127.0.0.1: the text streams, is cleaned and capped, is kept with the save, and the game
-itself is exactly the one the offline narrator would have told."""
+127.0.0.1: random weights write garbage, which the gate refuses; what is shown is clean,
+kept with the save, and the game itself is exactly the one the offline narrator told."""
 from __future__ import annotations
 
 import tomllib
@@ -15,7 +15,7 @@ from narrator.session import Session
 def test_a_game_narrated_by_the_live_server(llm_server, tmp_path, monkeypatch):
     monkeypatch.setenv("NARRATOR_LLM_API_KEY", "sk-live-test-key")
     config = tmp_path / "config.toml"
-    config.write_text("[llm]\nmax_chars = 100\ntemperature = 0.0\n")   # short replies: a quick test
+    config.write_text("[llm]\nmax_chars = 100\ntemperature = 0.0\nretry_after = 0\n")   # a quick test
     runner = CliRunner()
     moves = "up\n" * 6 + "quit\n"
     args = ["--saves", str(tmp_path / "a"), "play", "fumie", "--seed", "5", "--bot", "partner"]
@@ -32,12 +32,13 @@ def test_a_game_narrated_by_the_live_server(llm_server, tmp_path, monkeypatch):
     saved = (tmp_path / "a" / "fumie-basic-1.toml").read_text()
     assert "sk-live-test-key" not in saved and "sk-live-test-key" not in with_model.output
     kept = tomllib.loads(saved)["narration"]
-    assert kept and any(k["by"] == "llm" for k in kept)
-    assert all(len(k["text"]) <= 100 for k in kept if k["by"] == "llm")
-    # Replay shows the prose that was shown; --offline tells it afresh.
+    assert kept and all(len(k["text"]) <= 100 for k in kept if k["by"] == "llm")
+    # Every offline line is on the screen, whatever the model did.
+    shown = iter(with_model.stdout.splitlines())
+    assert all(any(line == s for s in shown) for line in offline.stdout.splitlines()[1:] if line.strip())
     replay = runner.invoke(main, ["--saves", str(tmp_path / "a"), "replay", "fumie-basic-1"])
-    fresh = runner.invoke(main, ["--saves", str(tmp_path / "a"), "replay", "fumie-basic-1", "--offline"])
-    assert replay.exit_code == fresh.exit_code == 0 and replay.output != fresh.output
+    assert replay.exit_code == 0 and all(k["text"] in replay.output.replace("\n", " ") or "\n" in k["text"]
+                                         for k in kept)
 
 
 def test_llm_check_against_the_live_server(llm_server):
