@@ -170,7 +170,7 @@ def _llm(story, episode: str, llm_url, model, llm_backend, llm_config, move_budg
     # A notice may quote the server's own words: cleaned like all text from outside.
     notice = lambda text: click.echo(clean(text), err=True)  # noqa: E731
     template, known = _chat_template(backend)
-    for warning in knowing.warnings(template, config.model, known) if known else []:
+    for warning in knowing.warnings(template, getattr(backend, "name", config.model), known):
         notice(f"(LLM narration: {warning}.)")
     return LLMTelling(story, episode, backend, config, notice=notice, verbose=llm_verbose,
                       fold_system=known and knowing.drops_system(template))
@@ -581,7 +581,7 @@ def check(llm_url, model, llm_backend, llm_config, move_budget, story_id):
             click.echo("chat template: " + ("none" if template is None else
                                            "drops the system message (it is folded into the first user message)"
                                            if knowing.drops_system(template) else "yes"))
-        said = [*getattr(backend, "warnings", ()), *(knowing.warnings(template, config.model, known) if known else [])]
+        said = knowing.warnings(template, getattr(backend, "name", config.model), known)
         start = time.monotonic()
         reply = ""
         hello = [{"role": "user", "content": "Say hello in five words."}]

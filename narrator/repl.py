@@ -19,6 +19,8 @@ from narrator.narration import Narrator
 from narrator.session import Session
 from narrator.terminal_text import brief, clean, unprompt
 
+WIDTH = 78   # the prose's width, as render.prose wraps it
+
 # Commands every story has; each family's screen adds those that show its view.
 COMMANDS = {
     "help": "this list",
@@ -202,9 +204,18 @@ class Table:
         if self.llm is None or seat not in self.round_start:
             return True
         start = self.round_start.pop(seat)
+        column = 0
 
         def write(text: str) -> None:
-            self.out.write(unprompt(text))   # cleaned already; and no line may pass for the prompt
+            # Sentences come one by one: wrapped as they come, as render.prose wraps;
+            # cleaned already, and no line of it may pass for the prompt.
+            nonlocal column
+            for word in unprompt(text).split():
+                if column and column + 1 + len(word) > WIDTH:
+                    self.out.write("\n")
+                    column = 0
+                self.out.write((" " if column else "") + word)
+                column += len(word) + (1 if column else 0)
             self.out.flush()
 
         try:

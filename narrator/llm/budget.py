@@ -61,6 +61,7 @@ class Reply:
         self.budget, self.clock = budget, clock
         self.start = clock()
         self.first: float | None = None      # seconds until the first piece
+        self.finished = False                # the stream ended of itself
         self.cancel = threading.Event()
         self.pieces: queue.Queue = queue.Queue()
         self.worker = threading.Thread(target=self._work, args=(open_stream,), daemon=True,
@@ -99,6 +100,8 @@ class Reply:
             except queue.Empty:
                 continue   # the loop's top says it is late
             if item is _DONE:
+                self.finished = True
+                self.worker.join(1.0)   # it has only to return now
                 return
             if isinstance(item, BaseException):
                 raise item

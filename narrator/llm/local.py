@@ -67,9 +67,8 @@ class LocalGGUF:
                 raise LLMError("model", f"llama.cpp could not load {path}: {err} (its log: {self.log})") from None
         meta = getattr(self.llm, "metadata", {}) or {}
         self.template = meta.get("tokenizer.chat_template") or None
-        self.name = meta.get("general.name") or path.stem
+        self.name = f"{meta.get('general.name') or path.stem} ({path.name})"
         self.drops_system = knowing.drops_system(self.template)
-        self.warnings = knowing.warnings(self.template, f"{self.name} ({path.name})")
 
     def models(self) -> list[str]:
         return [self.path.name]

@@ -49,9 +49,10 @@ class LLMTelling:
         self.shown: dict[str, deque] = {}       # reader -> the model's sentences shown to it
         self.told_failure = False
         self.interrupted_at: float | None = None
+        # Folded when the template is known to drop a system message, or when asked to.
         if fold_system is None:
-            fold_system = getattr(backend, "drops_system", False) or config.system_message == "fold"
-        self.fold_system = fold_system and config.system_message != "keep"
+            fold_system = getattr(backend, "drops_system", False)
+        self.fold_system = (fold_system or config.system_message == "fold") and config.system_message != "keep"
         try:
             self._options = "options" in inspect.signature(backend.stream).parameters
         except (TypeError, ValueError):

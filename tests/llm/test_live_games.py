@@ -21,6 +21,7 @@ from narrator.llm.openai import OpenAIChat
 from narrator.llm.telling import LLMTelling
 from narrator.narration import Narrator
 from narrator.session import Session
+from tests.llm.cassettes import opening_round
 from tests.llm.livegames import STORIES, moves
 
 BUDGET = 8.0          # seconds a round may wait: small, so the whole run stays short
@@ -79,8 +80,9 @@ def test_a_live_game_of_every_story(story_id, gemma_server, tmp_path, monkeypatc
     judge = Gate(v.gate_voice(), names_in(everything) | names_in(" ".join(v.places + v.examples)),
                  numbers_in(everything), prompt="", moment="", earlier=[])
     by_model = [k["text"] for k in a.save.narration if k["by"] == "llm"]
+    flat = " ".join(told.stdout.split())
     for text in by_model:
-        assert text in told.stdout
+        assert text in flat
         cut = Sentences()
         for sentence in [*cut.feed(text + "\n"), *cut.finish()]:
             assert judge.judge(sentence) is None, (sentence, judge.judge(sentence))
@@ -101,3 +103,24 @@ def test_a_live_game_of_every_story(story_id, gemma_server, tmp_path, monkeypatc
 
     # And every round kept its budget.
     assert rounds and max(rounds) <= BUDGET + SLACK, rounds
+
+
+def test_the_local_backend_knows_a_base_model(gemma_model, tmp_path, monkeypatch, capfd):
+    """Gemma 270M's file has no chat template: the local backend says so, with advice,
+    keeps llama.cpp's log off the screen, and still tells within its budget."""
+    from narrator.llm import model as knowing
+    from narrator.llm.config import LLMConfig
+    from narrator.llm.local import LocalGGUF
+
+    monkeypatch.setenv("XDG_STATE_HOME", str(tmp_path))
+    monkeypatch.setattr("platformdirs.user_log_dir", lambda *a, **k: str(tmp_path / "logs"))
+    backend = LocalGGUF(LLMConfig(backend="local", model=str(gemma_model), n_ctx=1024, threads=1))
+    assert backend.chat_template() is None
+    (said,) = knowing.warnings(backend.chat_template(), backend.name)
+    assert "no chat template" in said and "instruction-tuned" in said
+    assert backend.llm.n_ctx() == 1024
+    telling, _ = opening_round("fumie", backend, LLMConfig(backend="local", model=str(gemma_model), move_budget=BUDGET))
+    assert telling.tally.asked == 1 and telling.tally.seconds[0] <= BUDGET
+    assert (tmp_path / "logs" / "llama.log").exists()
+    out, err = capfd.readouterr()
+    assert "llama" not in out + err and "ggml" not in out + err      # nothing of its log on screen

@@ -168,12 +168,11 @@ def test_a_template_that_drops_the_system_message_gets_it_folded(story):
 
 # --------------------------------------------------------------------- time
 def test_the_budget_counts_from_the_request_and_drops_a_late_reply(telling):
-    fake = Fake([0.6, GOOD])
+    fake = Fake([2.0, GOOD])          # the first words come only after the budget
     t, notices = telling(fake, move_budget=0.3)
-    started = time.monotonic()
     assert round_of(t) == ("", "")
-    assert time.monotonic() - started < 0.55
     assert t.tally.failures == {"timeout": 1} and "budget" in notices[0]
+    assert t.server.busy()            # the reply given up on may still hold the server
 
 
 def test_a_trickling_reply_fails_the_budget(telling):
@@ -297,7 +296,8 @@ def test_good_colour_follows_the_offline_prose_and_is_kept(story, takeo_moves, t
     seed = 11
     lines = takeo_moves("basic", seed)
     plain, plain_out = play(story, "basic", seed, lines, tmp_path / "plain.toml")
-    replies = [[f"The rain changes its mind for the {w} time this morning."] for w in
+    replies = [[f"The rain changes its mind for the {w} time this morning, and the gutters along the"
+                " corridor windows go on talking to themselves about it."] for w in
                ("hundredth", "thousandth", "last", "first", "next", "quietest", "oddest", "saddest", "slowest",
                 "fastest", "strangest", "gentlest", "loudest", "latest")]
     fake = Fake(*replies, [GOOD])
@@ -310,7 +310,10 @@ def test_good_colour_follows_the_offline_prose_and_is_kept(story, takeo_moves, t
     on_disk = tomllib.loads((tmp_path / "told.toml").read_text(encoding="utf-8"))["narration"]
     assert on_disk == told.save.narration
     by_model = [k for k in on_disk if k["by"] == "llm"]
-    assert by_model and all(k["text"] in out for k in by_model)
+    flat = " ".join(out.split())
+    assert by_model and all(k["text"] in flat for k in by_model)
+    colour = [line for line in out.splitlines() if "gutters" in line or "talking to themselves" in line]
+    assert colour and max(len(line) for line in colour) <= 78          # wrapped as the prose is
     assert on_disk[-1]["to"] == len(told.log)
 
 
