@@ -28,6 +28,7 @@ REASONS = {
     "heading": "a heading",
     "marker": "one of the prompt's own headings",
     "echo": "words copied from the prompt",
+    "person": "not in the person the story narrates in",
     "mechanical": "one of the game's mechanical words",
     "name": "a name the reader does not know",
     "number": "a number the reader was not told",
@@ -49,6 +50,8 @@ _ROLE = re.compile(r"^\W*(?:system|user|assistant|narrator|model|human|ai|bot|re
 _SPEAKER = re.compile(r"^\W*[A-Z][\w'’\-]*(?: [A-Z][\w'’\-]*){0,2}\s*[:：]\s")   # "Takeo: ..." as in a script
 _LIST = re.compile(r"^\s*(?:[-*•–—+>]\s|\(?\d{1,3}[.):]\s|\(?[a-zA-Z][.)]\s|\(\d{1,3}\)|\d{1,3}\s*[-–]\s)")
 _HEADING = re.compile(r"^\s*(?:#|=+|\*\*[^*]+\*\*\s*$|_{2}|[A-Z0-9 ,'’\-]{6,}$)")
+_YOU = re.compile(r"\b(?:you|your|yours|yourself)\b", re.IGNORECASE)
+_QUOTED = re.compile(r"“[^”]*”|\"[^\"]*\"")
 _NON_LATIN = re.compile(r"[^\W\d_a-zA-Z\u00C0-\u024F]", re.UNICODE)
 
 NUMBER_WORDS = {w: n for n, w in enumerate(
@@ -103,6 +106,7 @@ class Voice:
     language: str = "en"
     mechanical: tuple[str, ...] = ()
     vocabulary: frozenset[str] = frozenset()
+    person: str = "third"
 
     def __post_init__(self):
         phrases = sorted({m.strip().lower() for m in self.mechanical if m.strip()}, key=len, reverse=True)
@@ -140,6 +144,7 @@ class Gate:
         for text in (*self.earlier, self.moment):
             self._repeat |= _runs([w.lower() for w in words(text)], REPEAT_RUN)
         self._seen = {_normal(t) for t in self.earlier}
+        self._prompt = " " + _normal(self.prompt) + " "
         self._markers = [m.lower().rstrip(":").strip() for m in self.markers if len(m.strip()) > 3]
 
     def judge(self, sentence: str) -> str | None:
@@ -164,10 +169,13 @@ class Gate:
         if len(tokens) > MAX_WORDS:
             return "long"
         lowered = [t.lower() for t in tokens]
-        if _runs(lowered, ECHO_RUN) & self._echo:
+        if _runs(lowered, ECHO_RUN) & self._echo or (
+                len(tokens) >= 4 and f" {_normal(text)} " in self._prompt):
             return "echo"
         if self.voice.mechanical_word(text):
             return "mechanical"
+        if self.voice.person == "third" and _YOU.search(_QUOTED.sub(" ", text)):
+            return "person"   # a story told in the third person never turns to "you"
         if _normal(text) in self._seen or _runs(lowered, REPEAT_RUN) & self._repeat:
             return "repetition"
         if self.unknown_name(text):

@@ -28,7 +28,7 @@ class StoryVoice:
     vocabulary: frozenset[str]
 
     def gate_voice(self) -> Voice:
-        return Voice(self.language, self.mechanical, self.vocabulary)
+        return Voice(self.language, self.mechanical, self.vocabulary, self.person)
 
 
 class VoiceError(ValueError):

@@ -36,6 +36,7 @@ def test_sentences_come_whole_from_pieces():
     "Takeo folds his hands so that nobody will see them shake.",
     "Outside, Senior Kondo caps his pen and looks at the two of them.",
     "“Not yet,” Fumie says, and laughs at nothing.",
+    "“Are you coming?” Fumie asks, and does not wait for the answer.",
 ])
 def test_prose_in_the_story_voice_passes(gate_for, sentence):
     assert gate_for().judge(sentence) is None
@@ -61,6 +62,8 @@ def test_prose_in_the_story_voice_passes(gate_for, sentence):
     ("Ceci n'est pas une pipe et voilà tout encore.", "language"),
     ("Write only the sentences, as plain prose, and nothing else.", "echo"),
     ("the word " * 35 + "end.", "long"),
+    ("You are the storyteller.", "echo"),
+    ("You stand by the lockers and wait for the rain to stop.", "person"),
 ])
 def test_each_rule_refuses(gate_for, sentence, reason):
     assert gate_for().judge(sentence) == reason
