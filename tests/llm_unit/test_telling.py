@@ -351,3 +351,24 @@ def test_a_hot_seat_game_keeps_each_seats_story_whole(story, tmp_path):
     # Each request was about one seat's own prose.
     for call in fake.calls:
         assert call[0]["content"] == fake.calls[0][0]["content"]
+
+
+def test_a_second_ctrl_c_at_the_prompt_leaves_the_game(story, tmp_path):
+    """The first Ctrl-C stops the model's reply; pressed again at once, at the prompt, it
+    leaves the game (saved), instead of asking for the move again."""
+    class Interrupted:
+        interrupted = False
+
+        def read(self, prompt, words):
+            self.interrupted = True      # as PromptReader after a Ctrl-C
+            return ""
+
+    session = Session.new(story, "basic", 3, SEATS, tmp_path / "g.toml", None)
+    out = io.StringIO()
+    notices: list[str] = []
+    llm = LLMTelling(story, "basic", Fake([KeyboardInterrupt]), LLMConfig(url="http://x/v1"), notices.append)
+    table = Table(session, ("takeo",), {"fumie": bots.make("partner", story, "fumie", 3)}, Interrupted(),
+                  out=out, llm=llm)
+    assert table.run() == 0
+    assert "Ctrl-C again" in notices[-1] and "narrator continue" in out.getvalue()
+    assert llm.tally.failures == {"interrupted": 1}
