@@ -124,3 +124,10 @@ def test_the_local_backend_knows_a_base_model(gemma_model, tmp_path, monkeypatch
     assert (tmp_path / "logs" / "llama.log").exists()
     out, err = capfd.readouterr()
     assert "llama" not in out + err and "ggml" not in out + err      # nothing of its log on screen
+
+
+def test_llm_check_says_the_model_looks_like_a_base_model(gemma_server):
+    result = CliRunner().invoke(main, ["llm", "check", "--llm", gemma_server, "--model", "gemma",
+                                       "--move-budget", str(BUDGET)])
+    assert "models: gemma" in result.output and "a round of For Fumie" in result.output
+    assert "does not look instruction-tuned" in result.output and "instruction-tuned model" in result.output

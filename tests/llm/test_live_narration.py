@@ -44,7 +44,7 @@ def test_a_game_narrated_by_the_live_server(llm_server, tmp_path, monkeypatch):
 def test_llm_check_against_the_live_server(llm_server):
     result = CliRunner().invoke(main, ["llm", "check", "--llm", llm_server, "--model", "tiny"])
     assert result.exit_code == 0, result.output
-    assert "models: tiny" in result.output and "first token after" in result.output
+    assert "models: tiny" in result.output and "a round of For Fumie" in result.output
 
 
 def test_the_local_backend_runs_the_model_in_process(tiny_model):
