@@ -51,6 +51,7 @@ _SPEAKER = re.compile(r"^\W*[A-Z][\w'’\-]*(?: [A-Z][\w'’\-]*){0,2}\s*[:：]\
 _LIST = re.compile(r"^\s*(?:[-*•–—+>]\s|\(?\d{1,3}[.):]\s|\(?[a-zA-Z][.)]\s|\(\d{1,3}\)|\d{1,3}\s*[-–]\s)")
 _HEADING = re.compile(r"^\s*(?:#|=+|\*\*[^*]+\*\*\s*$|_{2}|[A-Z0-9 ,'’\-]{6,}$)")
 _YOU = re.compile(r"\b(?:you|your|yours|yourself)\b", re.IGNORECASE)
+_I = re.compile(r"\b(?:I|me|my|mine|myself)\b")
 _QUOTED = re.compile(r"“[^”]*”|\"[^\"]*\"")
 _NON_LATIN = re.compile(r"[^\W\d_a-zA-Z\u00C0-\u024F]", re.UNICODE)
 
@@ -174,8 +175,11 @@ class Gate:
             return "echo"
         if self.voice.mechanical_word(text):
             return "mechanical"
-        if self.voice.person == "third" and _YOU.search(_QUOTED.sub(" ", text)):
+        unquoted = _QUOTED.sub(" ", text)
+        if self.voice.person == "third" and _YOU.search(unquoted):
             return "person"   # a story told in the third person never turns to "you"
+        if self.voice.person != "first" and _I.search(unquoted):
+            return "person"   # nor does any but a first-person story say "I" outside a quotation
         if _normal(text) in self._seen or _runs(lowered, REPEAT_RUN) & self._repeat:
             return "repetition"
         if self.unknown_name(text):

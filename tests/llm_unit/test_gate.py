@@ -47,7 +47,7 @@ def test_prose_in_the_story_voice_passes(gate_for, sentence):
     ("<start_of_turn>user", "template"),
     ("[INST] Tell the story [/INST]", "template"),
     ("Assistant: here is the passage.", "role"),
-    ("Takeo: I will go now.", "role"),
+    ("Takeo: we will go now.", "role"),
     ("1. Takeo goes home.", "list"),
     ("(1) (a card you have not seen)", "list"),
     ("# The Rain", "heading"),
@@ -64,6 +64,7 @@ def test_prose_in_the_story_voice_passes(gate_for, sentence):
     ("the word " * 35 + "end.", "long"),
     ("You are the storyteller.", "echo"),
     ("You stand by the lockers and wait for the rain to stop.", "person"),
+    ("Then I draw the day on the whiteboard for them.", "person"),
 ])
 def test_each_rule_refuses(gate_for, sentence, reason):
     assert gate_for().judge(sentence) == reason
