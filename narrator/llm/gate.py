@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 # Why a sentence was refused, in the words `--verbose`, `llm check` and the bench use.
 REASONS = {
     "empty": "the reply was empty",
-    "short": "the reply was too short to be prose",
+    "short": "a sentence too short to be prose",
     "long": "a sentence ran too long",
     "unfinished": "the reply stopped mid-sentence",
     "template": "a chat-template token or markup",
@@ -39,7 +39,7 @@ REASONS = {
 ECHO_RUN = 8         # words in a row copied from the prompt that make an echo
 REPEAT_RUN = 7       # words in a row shared with an earlier passage that make a repeat
 MAX_WORDS = 60       # a sentence longer than this is not one a narrator writes
-MIN_WORDS = 4        # a whole reply shorter than this is not prose
+MIN_WORDS = 4        # a sentence shorter than this ("He nods.") says nothing worth a wait
 
 _WORD = re.compile(r"[^\W\d_]+(?:['’][^\W\d_]+)*|\d+(?:[.,]\d+)*", re.UNICODE)
 _TEMPLATE = re.compile(
@@ -169,6 +169,8 @@ class Gate:
             return "language"
         if len(tokens) > MAX_WORDS:
             return "long"
+        if len(tokens) < MIN_WORDS:
+            return "short"
         lowered = [t.lower() for t in tokens]
         if _runs(lowered, ECHO_RUN) & self._echo or (
                 len(tokens) >= 4 and f" {_normal(text)} " in self._prompt):

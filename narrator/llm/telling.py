@@ -21,7 +21,7 @@ from typing import Callable
 from narrator.llm import prompt
 from narrator.llm.backends import LLMError
 from narrator.llm.budget import Reply, Server
-from narrator.llm.gate import MIN_WORDS, Gate, Sentences, names_in, numbers_in, words
+from narrator.llm.gate import Gate, Sentences, names_in, numbers_in, words
 from narrator.llm.sanitize import Cleaner
 from narrator.llm.tally import Tally
 from narrator.llm.voice import of as voice_of
@@ -118,8 +118,6 @@ class LLMTelling:
                         return self._end(reply, shown, reader)
                 if not shown:
                     self._refused("empty", "")
-                elif sum(len(words(s)) for s in shown) < MIN_WORDS:
-                    self._refused("short", " ".join(shown))
             finally:
                 self._timing(reply)
         except KeyboardInterrupt:

@@ -63,6 +63,7 @@ def test_prose_in_the_story_voice_passes(gate_for, sentence):
     ("Write only the sentences, as plain prose, and nothing else.", "echo"),
     ("the word " * 35 + "end.", "long"),
     ("You are the storyteller.", "echo"),
+    ("He nods.", "short"),
     ("You stand by the lockers and wait for the rain to stop.", "person"),
     ("Then I draw the day on the whiteboard for them.", "person"),
 ])
@@ -73,7 +74,7 @@ def test_each_rule_refuses(gate_for, sentence, reason):
 def test_numbers_and_names_told_are_allowed(gate_for):
     gate = gate_for()
     assert gate.judge("The two apples shine like lamps.") is None
-    assert gate.judge("Senior Kondo sighs.") is None
+    assert gate.judge("Senior Kondo sighs at the rain.") is None
 
 
 def test_repetition_of_earlier_passages_and_of_itself(gate_for):

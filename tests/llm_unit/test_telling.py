@@ -118,7 +118,7 @@ def test_what_the_gate_refuses_never_reaches_the_screen(telling, reply, reason):
 def test_a_reply_cut_mid_sentence_shows_only_its_whole_sentences(telling):
     t, _ = telling(Fake([GOOD + " Fumie ope"]))
     assert round_of(t)[0] == GOOD
-    t, _ = telling(Fake(["Fumie ope"]))
+    t, _ = telling(Fake(["Fumie opens the door of the clubroom and ste"]))
     assert round_of(t)[0] == "" and t.tally.rejected["unfinished"] == 1
 
 
