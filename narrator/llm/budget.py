@@ -38,10 +38,13 @@ class Server:
     def ready(self) -> bool:
         return not self.busy() and self.clock() >= self.rest_until
 
-    def failed(self) -> float:
-        """Count a failure; returns how many seconds the server now rests."""
+    def failed(self, held: float = 0.0) -> float:
+        """Count a failure; returns how many seconds the server now rests. `held` is how
+        long the failed request had the server: one given up on may keep it that long
+        again (a server finishes reading a prompt before it notices nobody waits)."""
         self.failures += 1
         wait = min(REST_LONGEST, self.rest * 2 ** (self.failures - 1)) if self.rest > 0 else 0.0
+        wait = max(wait, min(REST_LONGEST, held))
         self.rest_until = self.clock() + wait
         return wait
 

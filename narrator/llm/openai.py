@@ -70,14 +70,14 @@ class OpenAIChat:
         if options.get("stop"):
             body["stop"] = list(options["stop"])
         start = time.monotonic()
-        first_by = start + c.first_token_timeout
+        # In a game the move's deadline is the only clock; `llm check` has its own two.
         done_by = options.get("deadline") or start + c.total_timeout
-        first_by = min(first_by, done_by)
+        first_by = done_by if options.get("deadline") else min(start + c.first_token_timeout, done_by)
         got_text = False
         # No single read may wait past the deadline: a server's keep-alive pings, or a
         # stall, cannot stretch it.
         timeout = httpx.Timeout(connect=c.connect_timeout, write=c.connect_timeout, pool=c.connect_timeout,
-                                read=max(0.1, min(c.first_token_timeout, done_by - start)))
+                                read=max(0.1, first_by - start))
         try:
             with self.client.stream("POST", f"{self.base}/chat/completions", json=body,
                                     timeout=timeout) as response:

@@ -127,7 +127,7 @@ class LLMTelling:
             if self.interrupted_at is not None and now - self.interrupted_at < SECOND_PRESS:
                 raise
             self.interrupted_at = now
-            self._failed(LLMError("interrupted", "Ctrl-C"), quiet=True)
+            self._failed(LLMError("interrupted", "Ctrl-C"), quiet=True, held=self.clock() - reply.start)
             self.notice("(Ctrl-C: the model's telling is skipped. Ctrl-C again leaves the game; it is saved.)")
             return self._end(None, shown, reader, failed=True)
         except Exception as err:
@@ -138,7 +138,7 @@ class LLMTelling:
             reply.close()
             if reply.worker.is_alive():
                 self.server.abandoned = reply.worker
-            self._failed(err)
+            self._failed(err, held=self.clock() - reply.start if err.kind == "timeout" else 0.0)
             return self._end(None, shown, reader, failed=True)
         return self._end(reply, shown, reader)
 
@@ -187,9 +187,9 @@ class LLMTelling:
             self.tally.first_token.append(reply.first)
         self.tally.seconds.append(min(self.clock() - reply.start, self.config.move_budget))
 
-    def _failed(self, err: LLMError, quiet: bool = False) -> None:
+    def _failed(self, err: LLMError, quiet: bool = False, held: float = 0.0) -> None:
         self.tally.failures[err.kind] += 1
-        rest = self.server.failed()
+        rest = self.server.failed(held)
         if self.verbose:
             self.notice(f"(model: failed, {err.kind}: {err.message}; resting {rest:.0f} s)")
         elif not self.told_failure and not quiet:

@@ -193,18 +193,23 @@ def test_no_request_while_an_abandoned_one_may_hold_the_server(telling):
             release.wait(5)
             yield GOOD
 
-    clock = Clock()
+    class Ticking(Clock):
+        def __call__(self):
+            self.now += 0.25
+            return self.now
+
+    clock = Ticking()
     fake = Stuck([GOOD])
-    t, _ = telling(fake, move_budget=0.2, retry_after=0, clock=time.monotonic)
+    t, _ = telling(fake, move_budget=0.2, retry_after=0, clock=clock)
     round_of(t)
-    assert t.server.busy()
+    assert t.tally.failures == {"timeout": 1} and t.server.busy()
+    clock.now += 60                      # however long: while it may hold the server, no request
     round_of(t)
-    assert len(fake.calls) == 1          # still busy: not asked again
+    assert len(fake.calls) == 1
     release.set()
     t.server.abandoned.join(2)
     round_of(t)
     assert len(fake.calls) == 2
-    del clock
 
 
 def test_after_a_failure_the_server_rests_by_the_wall_clock(telling):
@@ -372,3 +377,18 @@ def test_a_second_ctrl_c_at_the_prompt_leaves_the_game(story, tmp_path):
     assert table.run() == 0
     assert "Ctrl-C again" in notices[-1] and "narrator continue" in out.getvalue()
     assert llm.tally.failures == {"interrupted": 1}
+
+
+def test_a_request_given_up_on_rests_the_server_as_long_as_it_held_it(telling):
+    """A server finishes reading a prompt before it notices nobody waits: after a timeout
+    the next request waits at least as long as the last one had the server."""
+    class Ticking(Clock):
+        def __call__(self):
+            self.now += 0.25
+            return self.now
+
+    clock = Ticking()
+    t, _ = telling(Fake([3.0, GOOD]), clock=clock, move_budget=1.0, retry_after=0)
+    round_of(t)
+    assert t.tally.failures == {"timeout": 1}
+    assert t.server.rest_until - clock.now >= 0.5      # the 1 s it held the server, less a tick or two
