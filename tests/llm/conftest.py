@@ -1,5 +1,6 @@
 """Fixtures for the tests against a real OpenAI-compatible server: llama-cpp-python's,
-serving a tiny random-weight model written on the spot (see tinymodel.py, server.py).
+serving a tiny random-weight model written on the spot (see tinymodel.py, server.py), or
+Gemma 3 270M from the model package (the live games, test_live_games.py).
 
 Without llama-cpp-python (with its [server] extra), gguf or httpx these tests are
 skipped — except under CI (CI=true), where a missing piece fails them, so a CI machine
