@@ -146,16 +146,6 @@ def test_every_event_of_bot_games_is_narrated(players):
 
 
 # --- the command line ---------------------------------------------------------------------------
-@pytest.fixture
-def cli(tmp_path):
-    runner = CliRunner()
-
-    def run(*args, input=None):
-        return runner.invoke(main, ["--saves", str(tmp_path), *map(str, args)], input=input,
-                             catch_exceptions=False)
-    return run
-
-
 def test_play_a_table_of_six(cli):
     result = cli("play", "applerulette", "--players", 6, "--seed", 2, input="")
     assert result.exit_code == 0

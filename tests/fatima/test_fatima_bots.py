@@ -7,14 +7,12 @@ from __future__ import annotations
 import json
 
 import pytest
-from click.testing import CliRunner
 
 from engine.fatima import game as g
 from engine.fatima.actions import parse
 from fatima_positions import STORY, act, position, view
 from narrator import bots
 from narrator.bots.fatima import Partner
-from narrator.cli import main
 from narrator.explore import explore
 
 
@@ -83,15 +81,6 @@ def test_explore_counts_the_chronicles_endings():
 
 
 # --------------------------------------------------------------------- the command line
-@pytest.fixture
-def cli(tmp_path):
-    runner = CliRunner()
-
-    def run(*args, input=None):
-        return runner.invoke(main, ["--saves", str(tmp_path), *map(str, args)], input=input, catch_exceptions=False)
-    return run
-
-
 # Lines that answer any decision sooner or later: an illegal one is explained and skipped.
 ANSWERS = "".join(f"{x}\n" for _ in range(300) for x in ("pass", "avoid", "discard 1", "give 1", "spy p2", "spy p3"))
 

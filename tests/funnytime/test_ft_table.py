@@ -10,12 +10,10 @@ from importlib.resources import files
 from pathlib import Path
 
 import pytest
-from click.testing import CliRunner
 
 from engine.funnytime import game as g
 from ft_positions import AKI, CONTENT, REN, SEATS, STORY
 from narrator import bots
-from narrator.cli import main
 from narrator.narration import Narrator
 from narrator.saves import Save
 from narrator.screens import for_story
@@ -24,16 +22,6 @@ from narrator.session import Session
 NOWHERE = Path("/nonexistent-narrator-test-folder/never-written.toml")
 DECKS = files("stories") / "funnytime" / "decks"
 SLAPSTICK_FILE = str(DECKS / "slapstick.toml")
-
-
-@pytest.fixture
-def cli(tmp_path):
-    runner = CliRunner()
-
-    def run(*args, input=None):
-        return runner.invoke(main, ["--saves", str(tmp_path / "saves"), *map(str, args)], input=input,
-                             catch_exceptions=False)
-    return run
 
 
 def deck_file(tmp_path, name="mine.toml", **cards) -> str:
@@ -97,7 +85,7 @@ def test_rules_prints_the_rulings(cli):
 
 # --------------------------------------------------------------------- narrator play
 def _save(tmp_path) -> Save:
-    (path,) = (tmp_path / "saves").glob("funnytime-*.toml")
+    (path,) = tmp_path.glob("funnytime-*.toml")
     return Save.read(path)
 
 
@@ -136,7 +124,7 @@ def test_play_with_a_deck_that_is_not_legal_says_why_and_starts_nothing(cli, tmp
     assert result.exit_code == 1
     assert result.stderr == (f"Error: {path} is not a legal deck: 3 copies of 'Third Cup of Coffee' (coffee);"
                              " at most 2 of a Make card\n")
-    assert not list((tmp_path / "saves").glob("funnytime-*.toml"))
+    assert not list(tmp_path.glob("funnytime-*.toml"))
     result = cli("play", "funnytime", "--deck", "nonsense", input="")
     assert result.exit_code == 1 and result.stderr == (
         "Error: --deck nonsense: not a starter deck (slapstick, slice_of_life) nor a deck file\n")

@@ -14,17 +14,6 @@ NOTICE = "The LLM narrator failed"
 
 
 @pytest.fixture
-def cli(tmp_path):
-    """cli(*args, input=None, env=None) -> click's Result of `narrator --saves tmp_path ARGS`."""
-    runner = CliRunner()
-
-    def run(*args, input=None, env=None):
-        return runner.invoke(main, ["--saves", str(tmp_path), *map(str, args)], input=input, env=env,
-                             catch_exceptions=False)
-    return run
-
-
-@pytest.fixture
 def refused(closed_port) -> str:
     return f"http://127.0.0.1:{closed_port}/v1"
 

@@ -1,8 +1,8 @@
-"""Fixtures for the narrator tests: the CLI runner, scripted games, bot games, and a
-scanner that finds card names in prose.
+"""Fixtures for the narrator tests: scripted games, bot games, and a scanner that finds
+card names in prose (the command line's `cli` is the root conftest's).
 
 Helpers are handed out as fixtures (not imported), so this folder needs no helper
-module beside the engine tests' own.
+module beside the family tests' own.
 """
 from __future__ import annotations
 
@@ -12,10 +12,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 import pytest
-from click.testing import CliRunner
 
 from narrator import bots
-from narrator.cli import main
 from narrator.library import load
 from narrator.narration import Narrator
 from narrator.session import Session
@@ -44,19 +42,6 @@ def narrator_for(story, env):
         n.env = env
         return n
     return make
-
-
-# --------------------------------------------------------------------- the CLI
-@pytest.fixture
-def cli(tmp_path):
-    """Run `narrator --saves tmp_path ARGS...` in-process; returns click's Result."""
-    runner = CliRunner()
-
-    def run(*args, input=None, saves: Path | None = None):
-        folder = saves if saves is not None else tmp_path
-        return runner.invoke(main, ["--saves", str(folder), *map(str, args)], input=input,
-                             catch_exceptions=False)
-    return run
 
 
 # --------------------------------------------------------------------- scripted games
