@@ -82,6 +82,9 @@ def test_a_dropped_joiner_rejoins_with_the_code_and_finishes(hosted):
     game = hosted(seed=5)
     first = Peer(game.server.address, game.code())
     first.play(random.Random(1), moves=3)
+    # The next prompt means the third move was played: only then is the count below
+    # stable (a move still in flight when the line drops is played all the same).
+    first.until("prompt")
     first.close()
     wait_for(lambda: not game.remotes["fumie"].connected)
     moves_before = len(game.session.save.actions)
