@@ -75,6 +75,18 @@ def main(ctx: click.Context, saves: str | None) -> None:
             pass
 
 
+def _game_profile(folder: Path):
+    """The profile a game plays with; a damaged one is said once and left untouched, and
+    the game goes on without keeping anything in it."""
+    from narrator.profile import Profile
+    from narrator.terminal_text import clean
+
+    profile, note = Profile.for_a_game(folder)
+    if note:
+        click.echo(clean(note) + "\n")
+    return profile
+
+
 @main.command()
 @click.pass_context
 @_guard
@@ -236,7 +248,7 @@ def play(ctx, story: str, seat: str | None, seed: int | None, hotseat: bool, bot
     st = load(sid)
     ep = st.episode(episode)["id"]
     folder = _saves(ctx)
-    profile = Profile.load(folder)
+    profile = _game_profile(folder)
     if seed is None:
         seed = int.from_bytes(os.urandom(4), "big")
     path = slot_path(folder, slot) if slot else default_slot(folder, st, ep)
@@ -279,7 +291,7 @@ def continue_(ctx, slot: str | None, llm_url, model, llm_backend, llm_config, mo
     path = slot_path(folder, slot)
     if not path.exists():
         raise Failure(f"no save named {slot!r} in {folder}; `narrator saves` lists them")
-    session = Session.resume(path, Profile.load(folder))
+    session = Session.resume(path, _game_profile(folder))
     if "remote" in session.save.seats.values():
         raise Failure(f"the game in {slot!r} was played over the network; `narrator host --continue {slot}`"
                       " picks it up, with the same join codes for the other players")
@@ -317,7 +329,7 @@ def host(ctx, story, seat, seed, players, mix, remote_count, bot, bind, port, re
     from narrator.session import Session, default_slot
 
     folder = _saves(ctx)
-    profile = Profile.load(folder)
+    profile = _game_profile(folder)
     if resume:
         session = Session.resume(slot_path(folder, resume), profile)
         if session.ending() is not None:

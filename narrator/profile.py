@@ -41,6 +41,13 @@ class Culprit:
     games: int
 
 
+def not_kept(err: BrokenFile) -> str:
+    """What a game says when its profile cannot be read."""
+    return (f"(Your profile {err.path} cannot be read ({err.problem}), so it is not being"
+            " kept: what this game learns and the endings it reaches are not recorded,"
+            " and the file is left exactly as it is. Mend it or move it aside.)")
+
+
 # The rulebook: "the same culprit may be used for up to 3 games in total".
 CULPRIT_GAMES = 3
 
@@ -55,6 +62,16 @@ class Profile:
     @classmethod
     def load(cls, folder: Path) -> "Profile":
         return cls._read(folder / FILE_NAME)
+
+    @classmethod
+    def for_a_game(cls, folder: Path) -> tuple["Profile", str | None]:
+        """The profile a game plays with, and why it is not being kept, if it is not. A
+        damaged profile does not stop a game: the game goes on with an empty one, and
+        since every write reads the file again first, the damaged file is never touched."""
+        try:
+            return cls.load(folder), None
+        except BrokenFile as err:
+            return cls(folder / FILE_NAME), not_kept(err)
 
     @classmethod
     def _read(cls, path: Path) -> "Profile":

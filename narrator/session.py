@@ -14,7 +14,7 @@ from engine.events import Event
 from engine.errors import GameError
 from narrator import saves as saves_mod
 from narrator.library import Story, load
-from narrator.profile import Profile
+from narrator.profile import Profile, not_kept
 from narrator.saves import Save
 from narrator.tomlfile import BrokenFile
 
@@ -179,9 +179,7 @@ class Session:
         try:
             return self.profile.record(change)
         except BrokenFile as err:
-            self.profile_note = (f"(Your profile {err.path} cannot be read ({err.problem}), so it is not being"
-                                 " kept: what this game learns and the endings it reaches are not recorded,"
-                                 " and the file is left exactly as it is. Mend it or move it aside.)")
+            self.profile_note = not_kept(err)
         except OSError as err:
             self.profile_note = (f"(Your profile {self.profile.path} could not be written"
                                  f" ({err.strerror or err}), so it is not being kept: what this game learns"
