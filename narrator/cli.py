@@ -655,12 +655,19 @@ def _trial_round(story_id: str, backend, config, fold: bool):
               help="Who plays: partner bots, random bots, or a mix seat by seat.")
 @click.option("--players", type=int, help="How many play, for stories with a varying table.")
 @click.option("--mix", type=int, help="Which mix of roles, where the rulebook offers two.")
+@click.option("--jobs", type=click.IntRange(1), default=None,
+              help="Processes to play in (default: the machine's cores). The games are split into"
+                   " this many shards of consecutive seeds from --seed, so a run repeats for the same"
+                   " --seed and --jobs. Card knowledge carried between games (For Fumie's sleeves)"
+                   " is carried within a shard only.")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
 @_guard
-def explore(story: str, games: int, seed: int, bot: str, players: int | None, mix: int | None, as_json: bool):
+def explore(story: str, games: int, seed: int, bot: str, players: int | None, mix: int | None,
+            jobs: int | None, as_json: bool):
     """Bots play many games; print the endings reached and the speed."""
     import json
 
+    from narrator.explore import default_jobs
     from narrator.explore import explore as run
     from narrator.library import load, split_name
 
@@ -668,11 +675,12 @@ def explore(story: str, games: int, seed: int, bot: str, players: int | None, mi
     st = load(sid)
     ep = st.episode(episode)["id"]
     table = _table_options(st, players, mix)
+    jobs = jobs or default_jobs()
     if as_json or not sys.stderr.isatty():
-        report = run(st, ep, games, seed, bot, table=table)
+        report = run(st, ep, games, seed, bot, table=table, jobs=jobs)
     else:
         with click.progressbar(length=games, label=f"{games} games", file=sys.stderr) as bar:
-            report = run(st, ep, games, seed, bot, progress=bar.update, table=table)
+            report = run(st, ep, games, seed, bot, progress=bar.update, table=table, jobs=jobs)
     if as_json:
         click.echo(json.dumps(report.to_json(), sort_keys=True))
         return
@@ -685,4 +693,5 @@ def explore(story: str, games: int, seed: int, bot: str, players: int | None, mi
     true_ids = [p.id for p in pages.values() if p.tone == "true"]
     if true_ids:
         click.echo(f"true ending rate: {sum(report.rate(t) for t in true_ids):.1%}")
-    click.echo(f"{report.games / report.seconds:,.0f} games/s, {report.actions / report.seconds:,.0f} actions/s")
+    click.echo(f"{report.games / report.seconds:,.0f} games/s, {report.actions / report.seconds:,.0f} actions/s"
+               f" in {report.jobs} {'job' if report.jobs == 1 else 'jobs'}")

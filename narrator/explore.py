@@ -3,9 +3,17 @@
 It is how the project proves every ending reachable and balances the stories. Card
 knowledge builds up across the explored games as it would for a player collecting
 endings over many runs (it starts empty and never touches the real profile).
+
+The work is split into shards: a shard is a plain description (story id, episode,
+table, bot, a range of game seeds) and `run_shard` turns it into a `Tally` that merges
+with the others by addition. So the same function runs in this process, in a pool of
+processes (`--jobs`), or on any executor that can call a function on a pickled
+argument. Card knowledge carried between games stays inside its shard: each shard starts
+knowing nothing, as a separate player collecting endings would.
 """
 from __future__ import annotations
 
+import os
 import time
 import zlib
 from collections import Counter
@@ -14,6 +22,33 @@ from dataclasses import dataclass, field
 from engine.storyfiles import STOPPED
 from narrator import bots
 from narrator.library import Story
+
+
+@dataclass(frozen=True)
+class Shard:
+    """Games `first` .. `first + games - 1` (their seeds) of one story at one table."""
+    story: str
+    episode: str
+    table: tuple[tuple[str, object], ...]
+    bot: str
+    first: int
+    games: int
+
+
+@dataclass
+class Tally:
+    """What shards add up to: the endings, games and actions played, and CPU time."""
+    games: int = 0
+    actions: int = 0
+    cpu_seconds: float = 0.0
+    endings: Counter = field(default_factory=Counter)
+
+    def __iadd__(self, other: Tally) -> Tally:
+        self.games += other.games
+        self.actions += other.actions
+        self.cpu_seconds += other.cpu_seconds
+        self.endings.update(other.endings)
+        return self
 
 
 @dataclass
@@ -26,6 +61,8 @@ class Report:
     seconds: float = 0.0
     endings: Counter = field(default_factory=Counter)
     every: tuple[str, ...] = ()
+    cpu_seconds: float = 0.0
+    jobs: int = 1
 
     @property
     def unreached(self) -> list[str]:
@@ -34,10 +71,17 @@ class Report:
     def rate(self, ending: str) -> float:
         return self.endings[ending] / self.games if self.games else 0.0
 
+    def merge(self, tally: Tally) -> None:
+        self.games += tally.games
+        self.actions += tally.actions
+        self.cpu_seconds += tally.cpu_seconds
+        self.endings.update(tally.endings)
+
     def to_json(self) -> dict:
         return {
-            "story": self.story, "episode": self.episode, "bot": self.bot,
+            "story": self.story, "episode": self.episode, "bot": self.bot, "jobs": self.jobs,
             "games": self.games, "actions": self.actions, "seconds": round(self.seconds, 3),
+            "cpu_seconds": round(self.cpu_seconds, 3),
             "games_per_second": round(self.games / self.seconds, 1) if self.seconds else None,
             "actions_per_second": round(self.actions / self.seconds, 1) if self.seconds else None,
             "endings": {e: self.endings[e] for e in self.every},
@@ -53,28 +97,83 @@ def _pick(bot: str, seed: int, seat: str) -> str:
     return bots.NAMES[zlib.crc32(f"{seed}:{seat}".encode()) % len(bots.NAMES)]
 
 
-def explore(story: Story, episode: str, games: int, seed: int, bot: str,
-            progress=None, table: dict | None = None) -> Report:
+def play_games(story: Story, shard: Shard, progress=None, until=None):
+    """Play the shard's games in order, yielding (game seed, ending id) after each one.
+
+    `until(ending_id)`, if given, is asked after each game and stops the shard early."""
     g, view = story.family, story.view
-    every = tuple(p.id for p in story.content.books[episode].ending if p.id != STOPPED)
-    report = Report(story.id, episode, bot, every=every)
+    table = dict(shard.table)
     known: set[str] = set()
-    start = time.perf_counter()
-    for n in range(games):
-        game_seed = seed + n
-        options = {**(table or {}), "episode": episode, "known": known}
+    for game_seed in range(shard.first, shard.first + shard.games):
+        options = {**table, "episode": shard.episode, "known": known}
         seats = story.seats_for(options)
         state = g.new_game(story.content, seats, game_seed, options)
-        players = {seat: bots.make(_pick(bot, game_seed, seat), story, seat, game_seed)
+        players = {seat: bots.make(_pick(shard.bot, game_seed, seat), story, seat, game_seed)
                    for seat in seats}
+        actions = 0
         while (ended := g.ending(state)) is None:
             seat = g.to_act(state)[0]
             g.apply(state, seat, g.parse_action(players[seat].choose(view(state, seat))))
-            report.actions += 1
+            actions += 1
         known |= getattr(state, "known", set())
-        report.endings[ended.id] += 1
-        report.games += 1
         if progress is not None:
             progress(1)
+        yield ended.id, actions
+
+
+def run_shard(shard: Shard, story: Story | None = None, progress=None) -> Tally:
+    """Play one shard and count it. A plain function of a picklable argument, so any
+    executor can run it; the story is loaded (once per process) from its id."""
+    if story is None:
+        from narrator.library import load
+
+        story = load(shard.story)
+    tally = Tally()
+    start = time.process_time()
+    for ending, actions in play_games(story, shard, progress):
+        tally.endings[ending] += 1
+        tally.actions += actions
+        tally.games += 1
+    tally.cpu_seconds = time.process_time() - start
+    return tally
+
+
+def shards(story: Story, episode: str, games: int, seed: int, bot: str,
+           table: dict | None, jobs: int) -> list[Shard]:
+    """Split the games into `jobs` shards of consecutive seeds from `seed`: the split is
+    a function of (games, seed, jobs) alone, so a run repeats for the same --seed and
+    --jobs, and one job plays exactly the games of the single-process explore."""
+    jobs = max(1, min(jobs, games))
+    items = tuple(sorted((table or {}).items()))
+    out, first = [], seed
+    for i in range(jobs):
+        n = games // jobs + (1 if i < games % jobs else 0)
+        out.append(Shard(story.id, episode, items, bot, first, n))
+        first += n
+    return out
+
+
+def default_jobs() -> int:
+    return os.cpu_count() or 1
+
+
+def explore(story: Story, episode: str, games: int, seed: int, bot: str,
+            progress=None, table: dict | None = None, jobs: int = 1) -> Report:
+    every = tuple(p.id for p in story.content.books[episode].ending if p.id != STOPPED)
+    parts = shards(story, episode, games, seed, bot, table, jobs)
+    report = Report(story.id, episode, bot, every=every, jobs=len(parts))
+    start = time.perf_counter()
+    if len(parts) == 1:
+        report.merge(run_shard(parts[0], story, progress))
+    else:
+        from concurrent.futures import ProcessPoolExecutor, as_completed
+
+        with ProcessPoolExecutor(max_workers=len(parts)) as pool:
+            futures = {pool.submit(run_shard, part): part for part in parts}
+            # counts add up the same in any order: merge each shard as it finishes
+            for future in as_completed(futures):
+                report.merge(future.result())
+                if progress is not None:
+                    progress(futures[future].games)
     report.seconds = time.perf_counter() - start
     return report

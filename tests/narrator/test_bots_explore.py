@@ -146,3 +146,17 @@ def test_the_partner_weighs_a_blind_card_before_playing_it_face_up(story):
             g.apply(state, seat, g.parse_action(players[seat].choose(story.view(state, seat))))
         early += state.turn <= 2
     assert early / games <= 0.03
+
+
+def test_shards_add_up_to_the_games_and_merge_by_addition(story):
+    from narrator.explore import Tally, run_shard, shards
+
+    parts = shards(story, "basic", 25, 7, "random", None, 3)
+    assert [p.games for p in parts] == [9, 8, 8]
+    assert [p.first for p in parts] == [7, 16, 24]
+    total = Tally()
+    for part in parts:
+        total += run_shard(part, story)
+    assert total.games == 25 and sum(total.endings.values()) == 25
+    merged = explore(story, "basic", 25, 7, "random", jobs=3)
+    assert merged.endings == total.endings and merged.actions == total.actions

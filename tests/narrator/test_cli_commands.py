@@ -435,3 +435,30 @@ def test_explore_text_report(cli):
 
 def test_explore_needs_at_least_one_game(cli):
     assert cli("explore", "fumie", "--games", 0).exit_code == 2
+
+
+TIMINGS = {"seconds", "cpu_seconds", "games_per_second", "actions_per_second"}
+
+
+def _untimed(output: str) -> dict:
+    return {k: v for k, v in json.loads(output).items() if k not in TIMINGS}
+
+
+def test_explore_with_two_jobs_repeats_for_the_same_seed(cli):
+    runs = [_untimed(cli("explore", "fumie", "--games", 40, "--seed", 3, "--jobs", 2, "--json").output)
+            for _ in range(2)]
+    assert runs[0] == runs[1]
+    assert runs[0]["jobs"] == 2 and runs[0]["games"] == 40
+    assert sum(runs[0]["endings"].values()) == 40
+
+
+def test_explore_with_one_job_plays_the_single_process_games(cli):
+    """The figures the one-process explore printed for this seed before there were shards."""
+    report = _untimed(cli("explore", "fumie", "--games", 50, "--seed", 5, "--jobs", 1, "--json").output)
+    assert report["actions"] == 849
+    assert report["endings"] == {"crossing": 5, "dusk_words": 13, "hidden_heart": 11, "kanako": 6,
+                                 "masahiro": 1, "nightfall": 2, "silence": 4, "true": 6, "unspoken": 2}
+
+
+def test_explore_help_says_knowledge_stays_within_a_shard(cli):
+    assert "within a shard only" in " ".join(cli("explore", "--help").output.split())
