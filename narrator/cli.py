@@ -621,6 +621,28 @@ def check(llm_url, model, llm_backend, llm_config, move_budget, story_id):
         raise Failure(clean(getattr(err, "message", str(err)))) from None
 
 
+def _until_all(st, ep: str, cap: int, seed: int, bot: str, table: dict, as_json: bool) -> None:
+    import json
+
+    from engine.errors import GameError
+    from narrator.explore import not_possible, until_all
+
+    try:
+        never = not_possible(st, ep, table)
+    except GameError as err:
+        raise Failure(err.message) from None
+    report, took = until_all(st, ep, cap, seed, bot, table=table)
+    if as_json:
+        click.echo(json.dumps({**report.to_json(), "took": took, "not_possible": list(never)}, sort_keys=True))
+        return
+    click.echo(f"{st.title} — {st.episode(ep)['title']}: {bot} bots, seed {seed}")
+    if took is not None:
+        click.echo(f"every possible ending reached in {took} games")
+    else:
+        click.echo(f"not every ending reached in {cap} games: unreached: {', '.join(report.unreached)}")
+    click.echo("not possible at this table: " + (", ".join(never) or "none"))
+
+
 def REASONS_TEXT(tally) -> list[str]:  # noqa: N802 - read as a phrase where it is used
     from narrator.llm.gate import REASONS
 
@@ -660,10 +682,15 @@ def _trial_round(story_id: str, backend, config, fold: bool):
                    " this many shards of consecutive seeds from --seed, so a run repeats for the same"
                    " --seed and --jobs. Card knowledge carried between games (For Fumie's sleeves)"
                    " is carried within a shard only.")
+@click.option("--until-all", is_flag=True,
+              help="Play (in one process) until every ending this table allows is reached, or --cap"
+                   " games; report how many games it took.")
+@click.option("--cap", type=click.IntRange(1), default=100_000, show_default=True,
+              help="The most games --until-all plays.")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
 @_guard
 def explore(story: str, games: int, seed: int, bot: str, players: int | None, mix: int | None,
-            jobs: int | None, as_json: bool):
+            jobs: int | None, until_all: bool, cap: int, as_json: bool):
     """Bots play many games; print the endings reached and the speed."""
     import json
 
@@ -675,6 +702,8 @@ def explore(story: str, games: int, seed: int, bot: str, players: int | None, mi
     st = load(sid)
     ep = st.episode(episode)["id"]
     table = _table_options(st, players, mix)
+    if until_all:
+        return _until_all(st, ep, cap, seed, bot, table, as_json)
     jobs = jobs or default_jobs()
     if as_json or not sys.stderr.isatty():
         report = run(st, ep, games, seed, bot, table=table, jobs=jobs)

@@ -177,3 +177,38 @@ def explore(story: Story, episode: str, games: int, seed: int, bot: str,
                     progress(futures[future].games)
     report.seconds = time.perf_counter() - start
     return report
+
+
+def not_possible(story: Story, episode: str, table: dict | None = None) -> tuple[str, ...]:
+    """The ending pages this table can never reach, read from the ending book: a page is
+    out of reach when a fact it needs is one the family says cannot hold at this table."""
+    facts = getattr(story.family, "impossible_facts", None)
+    if facts is None:
+        return ()
+    never = facts(story.content, {**(table or {}), "episode": episode})
+    return tuple(p.id for p in story.content.books[episode].ending
+                 if p.id != STOPPED and any(f in never for f in p.if_))
+
+
+def until_all(story: Story, episode: str, cap: int, seed: int, bot: str,
+              table: dict | None = None, progress=None) -> tuple[Report, int | None]:
+    """Play games from `seed`, one process, until every ending this table allows has been
+    reached (or `cap` games): the report, and the number of games it took (None at the cap)."""
+    impossible = set(not_possible(story, episode, table))
+    every = tuple(p.id for p in story.content.books[episode].ending if p.id != STOPPED)
+    report = Report(story.id, episode, bot, every=tuple(e for e in every if e not in impossible))
+    missing = set(report.every)
+    shard = Shard(story.id, episode, tuple(sorted((table or {}).items())), bot, seed, cap)
+    start, cpu = time.perf_counter(), time.process_time()
+    took = None
+    for ending, actions in play_games(story, shard, progress):
+        report.games += 1
+        report.actions += actions
+        report.endings[ending] += 1
+        missing.discard(ending)
+        if not missing:
+            took = report.games
+            break
+    report.seconds = time.perf_counter() - start
+    report.cpu_seconds = time.process_time() - cpu
+    return report, took

@@ -44,6 +44,18 @@ def table(content: Content, options: dict) -> tuple[int, int]:
     return players, mix
 
 
+def impossible_facts(content: Content, options: dict) -> set[str]:
+    """The ending book's facts that cannot hold at this table: the NPC who may be Snow
+    White sits only at four players, and Rose lives only where the mix deals her in."""
+    players, mix = table(content, options)
+    out = set()
+    if players != NPC_AT:
+        out.add("npc_snow_white_fell")
+    if not content.mixes(players)[mix - 1].rose:
+        out.add("rose_lives")
+    return out
+
+
 def seats(content: Content, options: dict) -> tuple[str, ...]:
     """p1..pN in turn order (p1 starts), and the NPC at four players."""
     players, _ = table(content, options)

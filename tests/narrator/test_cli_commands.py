@@ -462,3 +462,13 @@ def test_explore_with_one_job_plays_the_single_process_games(cli):
 
 def test_explore_help_says_knowledge_stays_within_a_shard(cli):
     assert "within a shard only" in " ".join(cli("explore", "--help").output.split())
+
+
+def test_explore_until_all_reports_the_games_and_the_impossible_pages(cli):
+    result = cli("explore", "applerulette", "--until-all", "--players", 5, "--cap", 2)
+    assert result.exit_code == 0
+    assert "not every ending reached in 2 games: unreached: " in result.output
+    assert "npc_snow_white" not in result.output.split("unreached: ")[1].split("\n")[0]
+    assert result.output.endswith("not possible at this table: npc_snow_white\n")
+    report = json.loads(cli("explore", "fumie", "--until-all", "--seed", 4, "--json").output)
+    assert report["took"] == report["games"] and report["unreached"] == [] and report["not_possible"] == []
