@@ -486,7 +486,8 @@ def replay(ctx, slot: str, seat: str | None, offline: bool):
             click.echo(render.prose(passage) + "\n")
     ending = session.ending()
     if ending is not None:
-        page = st.content.page(session.episode, ending.id)
+        from narrator import endpage
+        page = endpage.render(st, session.episode, ending.id, session.log)
         click.echo(render.page(page.title, page.text))
     else:
         click.echo(f"(The story goes on: `narrator continue {slot}`.)")

@@ -15,6 +15,7 @@ from typing import Callable, TextIO
 from engine.action import is_number
 from engine.errors import GameError
 from narrator import render, screens
+from narrator import endpage
 from narrator.narration import Narrator
 from narrator.session import Session
 from narrator.terminal_text import brief, clean, unprompt
@@ -406,8 +407,8 @@ class Table:
         ending = s.ending()
         if self.at_screen is not None:
             self.colour(self.at_screen)
-        page = s.story.content.page(s.episode, ending.id)
-        # The ending page is for both players: nothing on it is a secret.
+        # The ending page is for both players: it is written over the public log only.
+        page = endpage.render(s.story, s.episode, ending.id, s.log, s.profile)
         self.say("\n" + render.page(page.title, page.text))
         self.say(f"({page.condition})")
         for remote in self.remotes.values():

@@ -1,0 +1,113 @@
+"""Ending pages written over the game that ended (For Fumie and Snow White): each states
+a detail only when the game's public log holds it, names the culprit once known and
+the hand that killed Snow White, and the true endings recall the loops the player lived.
+"""
+from __future__ import annotations
+
+import re
+from types import SimpleNamespace
+
+import pytest
+
+from engine.events import private, public
+from narrator import endpage
+from narrator.library import load
+
+
+def page(story_id: str, episode: str, ending: str, log, profile=None) -> str:
+    return endpage.render(load(story_id), episode, ending, log, profile).text
+
+
+def profile_of(story_id: str, episode: str, counts: dict[str, int]):
+    """A profile as the page sees it: endings reached, and how often."""
+    book = {e: SimpleNamespace(count=n) for e, n in counts.items()}
+    return SimpleNamespace(endings={story_id: {episode: book}})
+
+
+def end(ending: str, **data):
+    return public("ending", ending=ending, **data)
+
+
+# --------------------------------------------------------------------- For Fumie
+def crossing_log(with_bicycle: bool):
+    log = [public("setup", episode="basic", first="takeo")]
+    if with_bicycle:
+        log.append(public("use", user="takeo", holder="fumie", face="up", card="bicycle"))
+    log += [public("use", user="fumie", holder="takeo", face="up", card="way_home"),
+            end("crossing", cause="card", seat="fumie", card="way_home")]
+    return log
+
+
+def test_the_crossing_puts_takeo_on_the_bicycle_only_when_it_was_used():
+    assert "Ryosuke's bicycle is under him" in page("fumie", "basic", "crossing", crossing_log(True))
+    without = page("fumie", "basic", "crossing", crossing_log(False))
+    assert "bicycle" not in without and "He is running" in without
+
+
+def test_the_true_ending_remembers_the_evenings_this_player_lived():
+    log = [public("use", user="fumie", holder="takeo", face="up", card="letter"), end("true", cause="card")]
+    lived = page("fumie", "basic", "true", log,
+                 profile_of("fumie", "basic", {"true": 1, "crossing": 3, "masahiro": 2}))
+    assert "a cake box sitting upright on the gravel" in lived          # the crossing, seen
+    assert "coiling the hose" in lived                                   # Masahiro's evening, seen
+    assert "library desk" not in lived                                   # Kanako's, never seen
+    assert "six times" in lived
+    first = page("fumie", "basic", "true", log, profile_of("fumie", "basic", {"true": 1}))
+    assert "there had been none" in first and "other evenings" in first
+    # Without the profile at hand (a replay) the page claims no count at all.
+    replayed = page("fumie", "basic", "true", log)
+    assert "He had lived this day" not in replayed and "lost count" not in replayed
+
+
+@pytest.mark.parametrize("ending", ["true", "arrest", "unmasked"])
+def test_the_murder_pages_name_the_culprit_once_revealed(ending):
+    log = [public("culprit_revealed", card="kondo"), end(ending, cause="card")]
+    assert "Senior Kondo" in page("fumie", "murder", ending, log)
+
+
+@pytest.mark.parametrize("ending", ["attacked", "nightfall", "silence", "hidden_heart"])
+def test_the_murder_pages_never_name_a_culprit_never_revealed(ending):
+    """Whoever the hidden culprit was, the page reads the same: it cannot give them away."""
+    story = load("fumie")
+    pages = {page("fumie", "murder", ending, [private("culprit_set", ("fumie",), card=suspect),
+                                             end(ending, cause="face_down")])
+             for suspect in story.content.suspects("murder")}
+    assert len(pages) == 1
+
+
+def test_the_wrong_accusation_names_who_was_wrongly_named():
+    log = [public("accused", seat="takeo", card="ryosuke", right=False), end("wrong_accusation", cause="card")]
+    assert "He said the name, Ryosuke," in page("fumie", "murder", "wrong_accusation", log)
+
+
+# --------------------------------------------------------------------- Snow White
+ROLES = {"p1": "huntsman", "p2": "snow_white", "p3": "queen", "p4": "rose", "p5": "peddler"}
+
+
+def weapon_log(by: str, card: str):
+    return [public("card_used", seat=by, card=card, target="p2"),
+            public("snow_white_killed", seat="p2", by=by, card=card, npc=False),
+            public("characters_revealed", roles=ROLES),
+            end("queen_weapon", cause="weapon", seat="p2", card=card, winners=["p3", "p5"])]
+
+
+def test_not_by_apples_does_not_blame_the_queens_people_for_the_huntsmans_blow():
+    text = page("applerulette", "tale", "queen_weapon", weapon_log("p1", "knife"))
+    assert "Ada threw back the hood, and there sat the Huntsman, of Snow White's own side" in text
+    assert "It was a knife" in text and "comb" not in text
+
+
+def test_not_by_apples_names_the_queens_hand_and_the_comb():
+    text = page("applerulette", "tale", "queen_weapon", weapon_log("p3", "comb"))
+    assert "Clara first, who had sat all night as the Queen" in text
+    assert "It was a comb" in text and "own side" not in text
+
+
+def test_every_page_reads_without_a_game_as_well():
+    """A page drawn with no game behind it (the gallery) says only what is always true."""
+    for story_id in ("fumie", "applerulette"):
+        story = load(story_id)
+        for ep in story.episodes:
+            for p in story.content.books[ep["id"]].ending:
+                text = page(story_id, ep["id"], p.id, [])
+                assert "{" not in text and not re.search(r"\bNone\b(?! of)", text), (ep["id"], p.id)
