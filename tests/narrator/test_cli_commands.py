@@ -75,6 +75,13 @@ def test_rules_of_an_unknown_story(cli):
 
 
 # --------------------------------------------------------------------- play
+def written_page(story, session, saves) -> str:
+    """The ending page as the game wrote it: over its log, with the player's profile."""
+    from narrator import endpage
+    from narrator.profile import Profile
+    return endpage.render(story, "basic", session.ending().id, session.log, Profile.load(saves)).text
+
+
 def book_page(ending_id: str) -> dict:
     """The page as written in stories/fumie/endings/basic.toml."""
     import tomllib
@@ -92,7 +99,7 @@ def test_play_a_whole_game_to_its_ending_page(cli, script, story, tmp_path):
     page = story.content.page("basic", ending.id)
     out = result.output
     written = book_page(ending.id)
-    assert flat(written["text"]) in flat(out)
+    assert flat(written_page(story, game.session, tmp_path)) in flat(out)
     assert f"\n  {written['title']}\n" in out
     for paragraph in written["text"].strip().split("\n\n"):   # paragraphs kept apart
         assert flat(paragraph) in flat(out)
@@ -115,11 +122,10 @@ def test_play_as_fumie_with_varied_moves(cli, script, story, tmp_path, seed):
     result = cli("play", "fumie/basic", "--as", "fumie", "--seed", seed, input=game.text)
     assert result.exit_code == 0, result.output
     assert "Takeo: a bot, Fumie: you." in result.output
-    page = story.content.page("basic", game.session.ending().id)
-    assert flat(page.text) in flat(result.output)
+    assert flat(written_page(story, game.session, tmp_path)) in flat(result.output)
     save = Save.read(tmp_path / "fumie-basic-1.toml")
     assert save.actions == game.session.save.actions
-    assert save.ended == page.id
+    assert save.ended == game.session.ending().id
 
 
 def test_stop_ends_the_game_on_its_page(cli, tmp_path):
@@ -280,11 +286,10 @@ def test_continue_resumes_exactly(cli, script, story, tmp_path, named):
     assert result.output.startswith("For Fumie — For Fumie  (save: fumie-basic-1)\n"
                                     "Takeo: you, Fumie: a bot. Type `help` for commands.\n\n"
                                     "…the story so far, in brief:\n")
-    page = story.content.page("basic", game.session.ending().id)
-    assert flat(page.text) in flat(result.output)
+    assert flat(written_page(story, game.session, tmp_path)) in flat(result.output)
     done = Session.resume(path, None, autosave=False)
     assert events(done.log) == events(game.session.log)     # as if never interrupted
-    assert Save.read(path).ended == page.id
+    assert Save.read(path).ended == game.session.ending().id
 
 
 def test_continue_without_any_game(cli, tmp_path):
@@ -343,7 +348,8 @@ def test_replay_prints_the_story_the_same_every_time(cli, script, story):
     two = cli("replay", "fumie-basic-1")
     assert one.exit_code == 0
     assert one.output == two.output
-    page = story.content.page("basic", game.session.ending().id)
+    from narrator import endpage   # the page as it was written over this game
+    page = endpage.render(story, "basic", game.session.ending().id, game.session.log)
     assert one.output.startswith("For Fumie — For Fumie  (seed 12)\n\n")
     assert flat(page.text) in flat(one.output)
     assert one.output.rstrip().endswith(page.text.split()[-1])
