@@ -20,10 +20,26 @@ from engine.events import Event
 
 @lru_cache(maxsize=1)
 def _environment() -> SandboxedEnvironment:
-    """One environment per process: its templates are compiled once and shared."""
+    """One environment per process: its templates are compiled once and shared, and
+    their bytecode is kept in the user cache folder (per narrator version) so the next
+    start-up does not compile them again. A cache that cannot be written is skipped."""
+    from jinja2 import FileSystemBytecodeCache
+
+    from narrator import __version__
+
     folder = Path(str(files("prompts")))
+    cache = None
+    try:
+        import platformdirs
+
+        where = Path(platformdirs.user_cache_dir("narrator")) / f"templates-{__version__}"
+        where.mkdir(parents=True, exist_ok=True)
+        cache = FileSystemBytecodeCache(str(where))
+    except OSError:
+        cache = None
     return SandboxedEnvironment(loader=FileSystemLoader(folder), undefined=StrictUndefined,
-                                trim_blocks=True, lstrip_blocks=True, autoescape=False)
+                                trim_blocks=True, lstrip_blocks=True, autoescape=False,
+                                bytecode_cache=cache)
 
 
 class Narrator:
