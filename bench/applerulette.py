@@ -37,7 +37,7 @@ def games_per_second(players: int, seconds: float = SECONDS) -> tuple[float, flo
         players_ = {s: bots.make("partner", story, s, seed) for s in seats}
         while g.ending(state) is None:
             seat = g.to_act(state)[0]
-            g.apply(state, seat, g.parse_action(players_[seat].choose(view(state, seat))))
+            g.apply(state, seat, g.parse(players_[seat].choose(view(state, seat))))
             actions += 1
         games += 1
     return games / (time.perf_counter() - start), actions / games

@@ -34,7 +34,7 @@ def games_per_second(players: int, bot: str, seconds: float = SECONDS) -> float:
         who = {s: bots.make(bot, story, s, seed) for s in seats}
         while g.ending(state) is None:
             seat = g.to_act(state)[0]
-            g.apply(state, seat, g.parse_action(who[seat].choose(view(state, seat))))
+            g.apply(state, seat, g.parse(who[seat].choose(view(state, seat))))
         games += 1
         seed += 1
     return games / (time.perf_counter() - start)

@@ -32,7 +32,7 @@ def bot_games(seconds: float = SECONDS, bot: str = "partner") -> tuple[float, fl
         players = {s: bots.make(bot, story, s, seed) for s in story.seats}
         while g.ending(state) is None:
             seat = g.to_act(state)[0]
-            g.apply(state, seat, g.parse_action(players[seat].choose(story.view(state, seat))))
+            g.apply(state, seat, g.parse(players[seat].choose(story.view(state, seat))))
             actions += 1
         games += 1
     elapsed = time.perf_counter() - start

@@ -38,7 +38,7 @@ def main() -> None:
         while g.ending(st) is None:
             seat = g.to_act(st)[0]
             start = len(st.log)
-            g.apply(st, seat, g.parse_action(players[seat].choose(story.view(st, seat))))
+            g.apply(st, seat, g.parse(players[seat].choose(story.view(st, seat))))
             moves.append((seed, start, st.copy()))
     telling = LLMTelling(story, "basic", Instant(), LLMConfig(url="x", model="m"), notice=print)
     events = 0

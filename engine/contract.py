@@ -1,14 +1,23 @@
 """The protocol every game family implements (see DESIGN.md, "The engine contract").
 
-A family module exposes these functions; interfaces (REPL, bots, saves, network) use
-only them, so they serve every story without special cases.
+Each family declares itself once, as a `Family` object exported by its package
+(`engine.<family>.FAMILY`): its rules functions, its loader, who sits at its table, and
+the abilities it has (decks of the players' own, state carried from game to game). The
+narrator finds everything about a family there, and nowhere else: no probing for what a
+family might have. A type checker holds each declaration to these signatures.
 """
 from __future__ import annotations
 
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass
-from typing import Any, Protocol, Sequence
+from typing import Any, Generic, Protocol, TypeVar
 
+from engine.action import Action
 from engine.events import Event
+
+Options = dict[str, Any]      # a game's options: the episode, the table's and the carried ones
+Read = Callable[[Any, str], dict[str, Any]]   # (a story file, its name for messages) -> its TOML
+Kept = dict[str, Any]         # what one story keeps in the profile, by section: plain TOML data
 
 
 @dataclass(frozen=True, slots=True)
@@ -20,15 +29,91 @@ class Ending:
     detail: dict[str, Any]
 
 
-class Action(Protocol):
-    def __str__(self) -> str: ...
+class View(Protocol):
+    """What every family's view of a game holds for one seat, besides its own pictures."""
+
+    @property
+    def seat(self) -> str: ...
+    @property
+    def seats(self) -> tuple[str, ...]: ...      # the game's seats, in turn order
+    @property
+    def legal(self) -> tuple[str, ...]: ...      # the seat's legal actions, as text
+    @property
+    def moment(self) -> int: ...                 # how many actions have been taken so far
 
 
-class Family(Protocol):
-    def new_game(self, content: Any, seats: Sequence[str], seed: int, options: dict) -> Any: ...
-    def to_act(self, state: Any) -> tuple[str, ...]: ...
-    def legal_actions(self, state: Any, seat: str) -> list[Action]: ...
-    def parse_action(self, text: str) -> Action: ...
-    def apply(self, state: Any, seat: str, action: Action) -> list[Event]: ...
-    def view(self, state: Any, seat: str) -> Any: ...
-    def ending(self, state: Any) -> Ending | None: ...
+C = TypeVar("C")                               # a family's validated content
+S = TypeVar("S")                               # its game state
+V = TypeVar("V", bound=View)                   # its view
+
+
+@dataclass(frozen=True)
+class Table(Generic[C]):
+    """Who sits at a family's games."""
+
+    # The seats of a game with these options, in turn order; raises a GameError saying
+    # what the table allows when the options do not make one.
+    seats: Callable[[C, Options], tuple[str, ...]]
+    players: range                             # how many may play (seats that move)
+    # The table's own options a game takes ("players", "mix", "decks"), beyond the episode.
+    options: frozenset[str] = frozenset()
+    # Seats that never move (a non-player character): nobody sits at them.
+    idle: frozenset[str] = frozenset()
+
+
+@dataclass(frozen=True)
+class Decks(Generic[C]):
+    """A family whose players bring decks of their own."""
+
+    starters: Callable[[C], Collection[str]]   # the ids of the story's starter decks
+    # (a parsed deck file, its name for messages) -> the "decks" option's value for a
+    # seat; raises a GameError saying everything wrong with the deck.
+    option: Callable[[C, dict[str, Any], str], Any]
+    # (a summary of the deck, every problem with it) for a parsed deck file.
+    check: Callable[[C, dict[str, Any], str], tuple[str, list[str]]]
+
+
+@dataclass(frozen=True)
+class Carried(Generic[C]):
+    """What a family carries from one game to the next (card knowledge, a secret that
+    lasts several games), kept in the player's profile for each story as plain data.
+
+    The profile holds one table per section, and in it one entry per story; it knows
+    nothing of what they mean. The family reads them, starts games from them and says
+    what to keep after each move."""
+
+    sections: tuple[str, ...]
+    # (where in the entry, what is wrong) with one story's entry of a section as read
+    # from a profile ("" for the entry itself), or None.
+    problem: Callable[[str, Any], tuple[str, str] | None]
+    # The options a new game of `episode` starts with, from what is kept (ids an older
+    # edition of the story had are let go).
+    options: Callable[[C, str, Kept], Options]
+    # What to keep once these events have happened (a new game's opening, or a move);
+    # None when nothing changes.
+    keep: Callable[[C, str, Kept, Sequence[Event]], Kept | None]
+    # The carried options of a saved game as this edition of the story reads them;
+    # raises BadOption saying what is wrong with them.
+    saved: Callable[[C, str, Options], Options]
+
+
+@dataclass(frozen=True)
+class Family(Generic[C, S, V]):
+    """One game family, declared: everything the narrator may use of it."""
+
+    name: str
+    # (the story's folder, its name for messages, its episodes from story.toml, the
+    # reader of its TOML files) -> the validated content; raises StoryError.
+    load: Callable[[Any, str, list[dict[str, Any]], Read], C]
+    new_game: Callable[[C, Sequence[str], int, Options], S]
+    to_act: Callable[[S], tuple[str, ...]]
+    legal_actions: Callable[[S, str], list[Action]]
+    parse: Callable[[str], Action]             # raises BadSyntax
+    apply: Callable[[S, str, Action], list[Event]]
+    view: Callable[[S, str], V]
+    ending: Callable[[S], Ending | None]
+    table: Table[C]
+    # The only episodes the family plays, when it has fixed ones; () when the story says.
+    episodes: tuple[str, ...] = ()
+    decks: Decks[C] | None = None              # None: played with the story's own cards
+    carried: Carried[C] | None = None          # None: every game starts afresh

@@ -33,6 +33,13 @@ class GameOver(GameError):
     code = "game_over"
 
 
+class BadOption(GameError):
+    """Options that do not make a game: a table the rules do not seat, a deck that is not
+    legal, a carried card the story does not have."""
+
+    code = "bad_option"
+
+
 class StoryError(Exception):
     """A story file that cannot be played: names the file, the key and the fix."""
 

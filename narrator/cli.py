@@ -120,8 +120,12 @@ def rules(story: str) -> None:
 def _table_options(story, players: int | None, mix: int | None) -> dict:
     """The table's own options, for stories played by a varying number of people."""
     table = {k: v for k, v in (("players", players), ("mix", mix)) if v is not None}
-    if table and getattr(story.family, "seats", None) is None:
-        raise Failure(f"{story.title} is always played by {len(story.seats)}: --players and --mix do not apply")
+    takes = story.family.table.options
+    refused = [f"--{k}" for k in table if k not in takes]
+    if refused and not {"players", "mix"} & takes:
+        raise Failure(f"{story.title} is always played by {len(story.seats_for())}: --players and --mix do not apply")
+    if refused:
+        raise Failure(f"{story.title} is played without {' or '.join(refused)}: leave it out.")
     return table
 
 
@@ -134,7 +138,7 @@ def _seats_for(story, me: str | None, hotseat: bool, bot: str, table: dict) -> d
         raise Failure(err.message) from None
     if hotseat:
         # A seat that never moves (Snow White's NPC at four) has no one to sit at it.
-        idle = set(getattr(story.family, "IDLE_SEATS", ()))
+        idle = story.family.table.idle
         return {s: "bot:random" if s in idle else "human" for s in seats}
     me = me or seats[0]
     if me not in seats:
@@ -541,11 +545,11 @@ def deck_check(file: str):
 @_guard
 def cards(story: str):
     """List a story's card pool (FunnyTime: every Koma and Make card, and the starter decks)."""
+    from narrator import families
     from narrator.library import load, split_name
-    from narrator.screens import for_story
 
     st = load(split_name(story)[0])
-    catalogue = getattr(for_story(st), "catalogue", None)
+    catalogue = families.of(st).catalogue
     if catalogue is None:
         raise Failure(f"{st.title} has no card pool to build decks from")
     click.echo(catalogue(st.content))

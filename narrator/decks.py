@@ -1,8 +1,8 @@
 """Decks at the command line: `narrator play STORY --deck FILE|NAME` and `narrator deck check`.
 
-A deck is a TOML file (see stories/funnytime/decks/ for the starter decks): `story`
-(default "funnytime"), `name`, and a `[cards]` table of card id = copies. A story whose
-family builds decks has `check_deck` and `deck_option` in its rules module.
+A deck is a TOML file (see the starter decks in a story's decks/ folder): `story` (by
+default the one story whose players bring decks), `name`, and a `[cards]` table of card
+id = copies. A family whose players build decks declares it (`engine.contract.Decks`).
 """
 from __future__ import annotations
 
@@ -28,20 +28,30 @@ def read(path: str) -> dict:
         raise DeckFileError(f"the deck file {path}: {err}") from None
 
 
-def _builds_decks(story) -> bool:
-    return hasattr(story.family, "deck_option")
-
-
 def option(story, value: str):
     """The game option for `--deck VALUE`: a starter deck's id as it is, or a deck file read
     and checked; raises ValueError saying what is wrong."""
-    if not _builds_decks(story):
+    decks = story.family.decks
+    if decks is None:
         raise ValueError(f"--deck: {story.title} is not played with decks of your own")
-    if value in story.content.decks:
+    starters = decks.starters(story.content)
+    if value in starters:
         return value
     if not Path(value).exists() and "/" not in value and not value.endswith(".toml"):
-        raise ValueError(f"--deck {value}: not a starter deck ({', '.join(story.content.decks)}) nor a deck file")
-    return story.family.deck_option(story.content, read(value), value)
+        raise ValueError(f"--deck {value}: not a starter deck ({', '.join(starters)}) nor a deck file")
+    return decks.option(story.content, read(value), value)
+
+
+def _deck_stories() -> list[str]:
+    """The stories whose players bring decks of their own (read from their front pages)."""
+    from narrator import families
+    from narrator.library import front_page, story_ids
+
+    def builds(sid: str) -> bool:
+        plugin = families.get(str(front_page(sid).get("family")))
+        return plugin is not None and plugin.engine.decks is not None
+
+    return [sid for sid in story_ids() if builds(sid)]
 
 
 def check(path: str) -> tuple[str, list[str]]:
@@ -49,7 +59,13 @@ def check(path: str) -> tuple[str, list[str]]:
     from narrator.library import load
 
     data = read(path)
-    story = load(str(data.get("story", "funnytime")))
-    if not _builds_decks(story):
+    named = data.get("story")
+    if named is None:
+        found = _deck_stories()
+        if len(found) != 1:
+            return "", [f"say which story the deck is for: story = one of {', '.join(map(repr, found))}"]
+        named = found[0]
+    story = load(str(named))
+    if story.family.decks is None:
         return "", [f"{story.title} is not played with decks of your own"]
-    return story.family.check_deck(story.content, data, path)
+    return story.family.decks.check(story.content, data, path)

@@ -1,14 +1,15 @@
 """Explore: bots play many games of a story and count the endings they reach.
 
-It is how the project proves every ending reachable and balances the stories. Card
-knowledge builds up across the explored games as it would for a player collecting
-endings over many runs (it starts empty and never touches the real profile).
+It is how the project proves every ending reachable and balances the stories. What the
+family carries from game to game (card knowledge, a culprit that serves three games)
+builds up across the explored games as it would for a player collecting endings over
+many runs (it starts empty and never touches the real profile).
 
 The work is split into shards: a shard is a plain description (story id, episode,
 table, bot, a range of game seeds) and `run_shard` turns it into a `Tally` that merges
 with the others by addition. So the same function runs in this process, in a pool of
 processes (`--jobs`), or on any executor that can call a function on a pickled
-argument. Card knowledge carried between games stays inside its shard: each shard starts
+argument. What is carried between games stays inside its shard: each shard starts
 knowing nothing, as a separate player collecting endings would.
 """
 from __future__ import annotations
@@ -98,14 +99,16 @@ def _pick(bot: str, seed: int, seat: str) -> str:
 
 
 def play_games(story: Story, shard: Shard, progress=None, until=None):
-    """Play the shard's games in order, yielding (game seed, ending id) after each one.
+    """Play the shard's games in order, yielding (ending id, actions) after each one.
 
     `until(ending_id)`, if given, is asked after each game and stops the shard early."""
-    g, view = story.family, story.view
+    g = story.family
     table = dict(shard.table)
-    known: set[str] = set()
+    kept: dict = {}
     for game_seed in range(shard.first, shard.first + shard.games):
-        options = {**table, "episode": shard.episode, "known": known}
+        options = {**table, "episode": shard.episode}
+        if g.carried is not None:
+            options.update(g.carried.options(story.content, shard.episode, kept))
         seats = story.seats_for(options)
         state = g.new_game(story.content, seats, game_seed, options)
         players = {seat: bots.make(_pick(shard.bot, game_seed, seat), story, seat, game_seed)
@@ -113,9 +116,10 @@ def play_games(story: Story, shard: Shard, progress=None, until=None):
         actions = 0
         while (ended := g.ending(state)) is None:
             seat = g.to_act(state)[0]
-            g.apply(state, seat, g.parse_action(players[seat].choose(view(state, seat))))
+            g.apply(state, seat, g.parse(players[seat].choose(g.view(state, seat))))
             actions += 1
-        known |= getattr(state, "known", set())
+        if g.carried is not None:
+            kept = g.carried.keep(story.content, shard.episode, kept, state.log) or kept
         if progress is not None:
             progress(1)
         yield ended.id, actions

@@ -5,16 +5,13 @@ Listing reads only each story's `story.toml` (bounded, through tomlfile.parse), 
 """
 from __future__ import annotations
 
-import importlib
 from dataclasses import dataclass
 from importlib.resources import files
 from importlib.resources.abc import Traversable
-from typing import Any
+from typing import Any, Callable
 
+from engine.contract import Family
 from engine.errors import StoryError
-
-# The module that plays each game family.
-FAMILIES = {"fumie": "engine.fumie", "applerulette": "engine.applerulette", "fatima": "engine.fatima", "funnytime": "engine.funnytime"}
 
 
 def root() -> Traversable:
@@ -62,10 +59,14 @@ class Story:
     id: str
     title: str
     info: dict
-    family: Any            # the family's rules module (engine.fumie.game)
-    view: Any              # the family's view(state, seat) function
-    content: Any           # the family's validated content
+    family: Family[Any, Any, Any]   # the family's declaration (see narrator.families)
+    content: Any                    # the family's validated content
     episodes: tuple[dict, ...]
+
+    @property
+    def view(self) -> Callable[[Any, str], Any]:
+        """view(state, seat): all a seat may see of a game."""
+        return self.family.view
 
     def episode(self, episode_id: str | None) -> dict:
         if episode_id is None:
@@ -78,18 +79,17 @@ class Story:
 
     @property
     def seats(self) -> tuple[str, ...]:
-        """The seats of a story with a fixed table (For Fumie: takeo and fumie)."""
+        """Every seat a game of the story can have, as its front page names them."""
         return tuple(self.info["seats"])
 
     def seats_for(self, options: dict | None = None) -> tuple[str, ...]:
-        """The seats of a game with these options (a family with a variable table, like
-        Snow White's 4 to 8 players, says which; otherwise the story's fixed seats)."""
-        choose = getattr(self.family, "seats", None)
-        return tuple(choose(self.content, options or {})) if choose else self.seats
+        """The seats of a game with these table options, in turn order; raises GameError
+        when the options do not make a table."""
+        return tuple(self.family.table.seats(self.content, options or {}))
 
     def seats_of(self, view) -> tuple[str, ...]:
         """The seats of the game a view belongs to."""
-        return tuple(getattr(view, "seats", None) or self.seats)
+        return tuple(view.seats)
 
     def seat_name(self, seat: str) -> str:
         return self.info.get("cast", {}).get(seat, seat.title())
@@ -109,15 +109,17 @@ def load(story_id: str) -> Story:
         raise UnknownStory(f"there is no story {story_id!r}; the stories are: {', '.join(story_ids())}"
                            " (see `narrator stories`)")
     info = front_page(story_id)
-    family_name = info.get("family")
-    if family_name not in FAMILIES:
-        raise StoryError(f"stories/{story_id}/story.toml", "family", f"unknown game family {family_name!r}")
-    family = importlib.import_module(FAMILIES[family_name] + ".game")
-    loader = importlib.import_module(FAMILIES[family_name] + ".load")
+    from narrator import families
+
+    plugin = families.get(str(info.get("family")))
+    if plugin is None:
+        raise StoryError(f"stories/{story_id}/story.toml", "family",
+                         f"unknown game family {info.get('family')!r}; the families are:"
+                         f" {', '.join(sorted(families.FAMILIES))}")
+    family = plugin.engine
     folder = root() / story_id
     episodes = tuple(info.get("episode", ()))
-    content = loader.load(folder, f"stories/{story_id}", list(episodes), _read)
-    view = importlib.import_module(FAMILIES[family_name] + ".view").view
-    story = Story(story_id, info["title"], info, family, view, content, episodes)
+    content = family.load(folder, f"stories/{story_id}", list(episodes), _read)
+    story = Story(story_id, info["title"], info, family, content, episodes)
     _loaded[story_id] = story
     return story

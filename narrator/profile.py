@@ -1,14 +1,15 @@
 """The profile: what lasts between runs.
 
-Endings unlocked (first reached, times reached) per story and episode, the cards
-whose effect side shows in its sleeve ("sleeves"), per story, and a hidden culprit with
-the number of games it has served, per story and episode. One TOML file beside the
-saves. A profile that cannot be read stops the program with a clear message and is
-never overwritten.
+Endings unlocked (first reached, times reached) per story and episode, and what each
+story's family carries from game to game (card knowledge, a secret that lasts several
+games: `engine.contract.Carried`), in the tables the family names, one entry per story.
+The profile keeps those entries as plain data; the family reads and checks them. One
+TOML file beside the saves. A profile that cannot be read stops the program with a
+clear message and is never overwritten.
 
 Several games may run side by side on one profile, so a game never writes back its own
 copy: `record` takes the file lock, reads the profile on disk, makes the one change
-(an ending reached, a sleeve learned), writes it atomically and lets go. A profile
+(an ending reached, what the family keeps after a move), writes it atomically and lets go. A profile
 damaged meanwhile is left exactly as it is, and the change is reported as not kept.
 """
 from __future__ import annotations
@@ -16,9 +17,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from pathlib import Path
-from typing import Callable, TypeVar
+from typing import Any, Callable, TypeVar
 
 from filelock import FileLock, Timeout
+
+from engine.contract import Carried
 
 from narrator import tomlfile
 from narrator.tomlfile import BrokenFile
@@ -35,12 +38,6 @@ class Unlocked:
     count: int
 
 
-@dataclass
-class Culprit:
-    card: str
-    games: int
-
-
 def not_kept(err: BrokenFile) -> str:
     """What a game says when its profile cannot be read."""
     return (f"(Your profile {err.path} cannot be read ({err.problem}), so it is not being"
@@ -48,16 +45,12 @@ def not_kept(err: BrokenFile) -> str:
             " and the file is left exactly as it is. Mend it or move it aside.)")
 
 
-# The rulebook: "the same culprit may be used for up to 3 games in total".
-CULPRIT_GAMES = 3
-
-
 @dataclass
 class Profile:
     path: Path
     endings: dict[str, dict[str, dict[str, Unlocked]]] = field(default_factory=dict)
-    sleeves: dict[str, set[str]] = field(default_factory=dict)
-    culprits: dict[str, dict[str, Culprit]] = field(default_factory=dict)
+    # What families carry between games: table (section) -> story -> entry.
+    carried: dict[str, dict[str, Any]] = field(default_factory=dict)
 
     @classmethod
     def load(cls, folder: Path) -> "Profile":
@@ -78,7 +71,12 @@ class Profile:
         if not path.exists():
             return cls(path)
         data = tomlfile.read(path, "profile")
-        return cls(path, *_parse(path, data))
+        profile = cls(path, *_parse(path, data))
+        for story in sorted({story for stories in profile.carried.values() for story in stories}):
+            carried = _carried_by(story)
+            if carried is not None:
+                profile.kept(story, carried)     # raises BrokenFile naming a broken entry
+        return profile
 
     def record(self, change: Callable[["Profile"], T]) -> T:
         """Make `change` to the profile on disk, merged with what other games wrote: under
@@ -92,31 +90,28 @@ class Profile:
         except Timeout:
             raise OSError(f"another game has held the profile's lock ({self.path}.lock) for"
                           f" {LOCK_WAIT:g} seconds") from None
-        self.endings, self.sleeves, self.culprits = fresh.endings, fresh.sleeves, fresh.culprits
+        self.endings, self.carried = fresh.endings, fresh.carried
         return result
 
-    def known(self, story: str) -> set[str]:
-        return set(self.sleeves.get(story, ()))
+    def kept(self, story: str, carried: Carried[Any]) -> dict[str, Any]:
+        """What `story` keeps in the sections its family carries (`carried`: its
+        engine.contract.Carried), each entry checked by the family; a BrokenFile if one is
+        not what the family keeps there."""
+        kept = {}
+        for section in carried.sections:
+            if story in self.carried.get(section, {}):
+                entry = self.carried[section][story]
+                wrong = carried.problem(section, entry)
+                if wrong is not None:
+                    where, problem = wrong
+                    raise _bad(self.path, ".".join(filter(None, (section, story, where))), problem)
+                kept[section] = entry
+        return kept
 
-    def learn(self, story: str, card: str) -> bool:
-        cards = self.sleeves.setdefault(story, set())
-        new = card not in cards
-        cards.add(card)
-        return new
-
-    def culprit_for(self, story: str, episode: str) -> str | None:
-        """The culprit to keep for the next game, or None when a new one is to be set."""
-        kept = self.culprits.get(story, {}).get(episode)
-        return kept.card if kept is not None and kept.games < CULPRIT_GAMES else None
-
-    def culprit_served(self, story: str, episode: str, card: str) -> None:
-        """Count one more game for this culprit (a new culprit starts at one)."""
-        book = self.culprits.setdefault(story, {})
-        kept = book.get(episode)
-        if kept is not None and kept.card == card and kept.games < CULPRIT_GAMES:
-            kept.games += 1
-        else:
-            book[episode] = Culprit(card, 1)
+    def keep(self, story: str, kept: dict[str, Any]) -> None:
+        """Keep `story`'s entries of its family's sections (replacing the old ones)."""
+        for section, entry in kept.items():
+            self.carried.setdefault(section, {})[story] = entry
 
     def unlock(self, story: str, episode: str, ending: str, when: datetime | None = None) -> bool:
         """Count an ending reached; True if it is reached for the first time."""
@@ -128,17 +123,16 @@ class Profile:
         return True
 
     def save(self) -> None:
-        """Keep this copy's sleeves, endings and culprits, merged into the profile on disk
-        (what another game wrote meanwhile stays)."""
+        """Keep this copy's endings and carried entries, merged into the profile on disk
+        (endings another game reached meanwhile stay; a story's carried entry is this
+        copy's: a game keeps what its family says through `record`, which merges)."""
         def merge(disk: Profile) -> None:
-            for story, cards in self.sleeves.items():
-                disk.sleeves.setdefault(story, set()).update(cards)
+            for section, stories in self.carried.items():
+                disk.carried.setdefault(section, {}).update(stories)
             for story, eps in self.endings.items():
                 for episode, book in eps.items():
                     for ending, unlocked in book.items():
                         disk.endings.setdefault(story, {}).setdefault(episode, {}).setdefault(ending, unlocked)
-            for story, eps in self.culprits.items():
-                disk.culprits.setdefault(story, {}).update(eps)
         self.record(merge)
 
     def _write(self) -> None:
@@ -149,16 +143,29 @@ class Profile:
                     for e, b in sorted(eps.items())}
                 for s, eps in sorted(self.endings.items())
             },
-            "sleeves": {s: sorted(c) for s, c in sorted(self.sleeves.items())},
-            "culprits": {s: {e: {"card": c.card, "games": c.games} for e, c in sorted(eps.items())}
-                         for s, eps in sorted(self.culprits.items())},
+            **{section: dict(sorted(stories.items())) for section, stories in sorted(self.carried.items())},
         })
+
+
+def _carried_by(story: str) -> Carried[Any] | None:
+    """What the family of `story` carries, if this narrator has the story and its family."""
+    from narrator import families
+    from narrator.library import front_page, story_ids
+
+    if story not in story_ids():
+        return None       # a story this narrator does not have: its entries are kept as they are
+    plugin = families.get(str(front_page(story).get("family")))
+    return plugin.engine.carried if plugin is not None else None
+
+
+def _bad(path: Path, key: str, problem: str) -> BrokenFile:
+    return BrokenFile(path, f"{key} {problem}", "Mend that line, or move the profile aside"
+                      " to start a new one; narrator will not overwrite it")
 
 
 def _parse(path: Path, data: dict):
     def bad(key: str, problem: str) -> BrokenFile:
-        return BrokenFile(path, f"{key} {problem}", "Mend that line, or move the profile aside"
-                          " to start a new one; narrator will not overwrite it")
+        return _bad(path, key, problem)
 
     version = data.get("format_version")
     if not isinstance(version, int) or isinstance(version, bool) or version != FORMAT_VERSION:
@@ -177,21 +184,11 @@ def _parse(path: Path, data: dict):
                         or not 1 <= count <= tomlfile.INT_MAX:
                     raise bad(f"{key}.count", "should be a whole number of at least 1")
                 endings.setdefault(story, {}).setdefault(episode, {})[ending] = Unlocked(first, count)
-    sleeves = {}
-    for story, cards in _table(data, "sleeves", bad).items():
-        if not isinstance(cards, list) or not all(isinstance(c, str) for c in cards):
-            raise bad(f"sleeves.{story}", "should be a list of card ids")
-        sleeves[story] = set(cards)
-    culprits: dict = {}
-    for story, eps in _table(data, "culprits", bad).items():
-        for episode, entry in _table({story: eps}, story, bad, f"culprits.{story}").items():
-            key = f"culprits.{story}.{episode}"
-            if not isinstance(entry, dict) or not isinstance(entry.get("card"), str) \
-                    or not isinstance(entry.get("games"), int) or isinstance(entry.get("games"), bool) \
-                    or not 1 <= entry["games"] <= CULPRIT_GAMES:
-                raise bad(key, f"should be a table with `card` (a card id) and `games` (1 to {CULPRIT_GAMES})")
-            culprits.setdefault(story, {})[episode] = Culprit(entry["card"], entry["games"])
-    return endings, sleeves, culprits
+    # Every other table is a section some family carries, keyed by story; what is in
+    # its entries is the family's to check (Profile.kept).
+    carried = {key: dict(_table(data, key, bad)) for key in sorted(data)
+               if key not in ("format_version", "endings")}
+    return endings, carried
 
 
 def _table(data: dict, key: str, bad, name: str | None = None) -> dict:

@@ -1,8 +1,9 @@
 """A game in progress: the story, its state, its save and the profile, kept in step.
 
 Every action goes through `Session.act`: the engine decides, the save is written
-(autosave), and what lasts between runs (endings, sleeves) goes to the profile. The
-REPL, replay and explore all play through this one path.
+(autosave), and what lasts between runs (endings, and whatever the family carries from
+game to game) goes to the profile. The REPL, replay and explore all play through this
+one path.
 """
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ from pathlib import Path
 
 from engine.contract import Ending
 from engine.events import Event
-from engine.errors import GameError
+from engine.errors import BadOption, GameError
 from narrator import saves as saves_mod
 from narrator.library import Story, load
 from narrator.profile import Profile, not_kept
@@ -47,25 +48,17 @@ class Session:
     def new(cls, story: Story, episode: str, seed: int, seats: dict[str, str], path: Path,
             profile: Profile | None, autosave: bool = True, table: dict | None = None) -> "Session":
         """A new game; `table` holds the table's own options (e.g. the number of players)."""
-        # Ids an older edition used read as the cards they became; ids the story no
-        # longer has at all are let go.
-        renamed = _renamed(story)
-        known = sorted({renamed.get(k, k) for k in profile.known(story.id)} & set(story.content.cards)) \
-            if profile else []
-        options: dict = {**(table or {}), "known": known}
-        if episode in getattr(story.content, "culprit_episodes", ()):
-            # The same culprit serves up to three games; a kept one no longer in the
-            # story (an older edition) is let go and a new one is drawn.
-            kept = profile.culprit_for(story.id, episode) if profile else None
-            if kept in story.content.suspects(episode):
-                options["culprit"] = kept
+        carried = story.family.carried
+        options: dict = dict(table or {})
+        if carried is not None:
+            kept = profile.kept(story.id, carried) if profile else {}
+            options.update(carried.options(story.content, episode, kept))
         state = story.family.new_game(story.content, tuple(seats), seed, {"episode": episode, **options})
-        if getattr(state, "culprit", None) is not None:
-            options["culprit"] = state.culprit
         save = Save(path, story.id, episode, seed, dict(seats), options)
         session = cls(story, save, state, profile, autosave)
-        if profile is not None and getattr(state, "culprit", None) is not None:
-            session._keep(lambda p: p.culprit_served(story.id, episode, state.culprit))
+        # The opening may already set something that lasts (a secret kept for several games).
+        if profile is not None and carried is not None:
+            session._keep(lambda p: session._carry(p, session.log))
         if autosave:
             save.write()
         return session
@@ -82,7 +75,7 @@ class Session:
             raise BrokenFile(path, str(err), "This save is for a story this narrator does not have") from None
         try:
             expected = story.seats_for(save.options)
-        except (ValueError, GameError) as err:
+        except GameError as err:
             raise BrokenFile(path, f"the table's options do not make a game: {str(err).rstrip('.')}",
                              "Mend [options]") from None
         if list(save.seats) != list(expected):
@@ -93,25 +86,20 @@ class Session:
             if who.startswith("bot:") and who[4:] not in NAMES:
                 raise BrokenFile(path, f"seat {seat} is played by the unknown bot {who[4:]!r}",
                                  f"Mend the [seats] table: the bots are {', '.join(NAMES)}")
-        known = save.options.get("known", [])
-        if isinstance(known, list):
-            known = [_renamed(story).get(k, k) if isinstance(k, str) else k for k in known]
-        if not isinstance(known, list) or not all(k in story.content.cards for k in known):
-            raise BrokenFile(path, "options.known should list card ids of the story", "Mend or remove it")
-        culprit = save.options.get("culprit")
-        if culprit is not None and culprit not in getattr(story.content, "suspects", lambda e: ())(save.episode):
-            raise BrokenFile(path, f"options.culprit {culprit!r} cannot be the culprit of {save.episode!r}",
-                             "Mend or remove it")
+        options = dict(save.options)
+        if story.family.carried is not None:
+            try:
+                options = story.family.carried.saved(story.content, save.episode, options)
+            except BadOption as err:
+                raise BrokenFile(path, err.message, "Mend or remove it") from None
         try:
-            state = story.family.new_game(story.content, expected, save.seed,
-                                          {**save.options, "episode": save.episode, "known": known,
-                                           "culprit": culprit})
-        except (ValueError, GameError) as err:
+            state = story.family.new_game(story.content, expected, save.seed, {**options, "episode": save.episode})
+        except GameError as err:
             raise BrokenFile(path, f"the table's options do not make a game: {str(err).rstrip('.')}",
                              "Mend [options]") from None
         for i, (seat, text) in enumerate(save.actions):
             try:
-                story.family.apply(state, seat, story.family.parse_action(text))
+                story.family.apply(state, seat, story.family.parse(text))
             except GameError as err:
                 raise BrokenFile(path, f"action {i + 1} ({seat}: {text}) cannot be replayed:"
                                  f" {err.message.rstrip('.')}",
@@ -130,7 +118,7 @@ class Session:
 
     def act(self, seat: str, text: str) -> list[Event]:
         """Parse and apply one action; raises GameError (nothing changes) if it is not legal."""
-        action = self.family.parse_action(text)
+        action = self.family.parse(text)
         events = self.family.apply(self.state, seat, action)
         self.save.actions.append((seat, str(action)))
         self.saved = False
@@ -157,14 +145,15 @@ class Session:
         self.saved = True
 
     def _remember(self, events: list[Event]) -> None:
-        cards = [e.data["card"] for e in events if e.kind == "sleeve"]
         endings = [e.data["ending"] for e in events if e.kind == "ending"]
-        if not cards and not endings:
+        carried = self.family.carried
+        learns = carried is not None and carried.keep(
+            self.story.content, self.episode, self.profile.kept(self.story.id, carried), events) is not None
+        if not endings and not learns:
             return
 
         def change(profile: Profile) -> bool:
-            for card in cards:
-                profile.learn(self.story.id, card)
+            self._carry(profile, events)
             first = False
             for ending in endings:
                 first = profile.unlock(self.story.id, self.episode, ending)
@@ -172,6 +161,15 @@ class Session:
 
         # An ending counts as unlocked for the player only once the profile holds it.
         self.first_time = bool(self._keep(change))
+
+    def _carry(self, profile: Profile, events: list[Event]) -> None:
+        """Keep in `profile` what the family carries on from these events."""
+        carried = self.family.carried
+        if carried is None:
+            return
+        kept = carried.keep(self.story.content, self.episode, profile.kept(self.story.id, carried), events)
+        if kept is not None:
+            profile.keep(self.story.id, kept)
 
     def _keep(self, change):
         """Record `change` in the profile; when it cannot be, say why in `profile_note`
@@ -189,11 +187,6 @@ class Session:
     @property
     def log(self) -> list[Event]:
         return self.state.log
-
-
-def _renamed(story: Story) -> dict[str, str]:
-    """Card ids of an older edition of the story -> the ids those cards have now."""
-    return getattr(story.content, "renamed", {})
 
 
 def default_slot(folder: Path, story: Story, episode: str) -> Path:

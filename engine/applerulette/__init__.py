@@ -5,3 +5,24 @@ The family's protocol functions live in `engine.applerulette.game`; the story's 
 (story cards, characters, the rulebook's tables, the ending book) is validated by
 `engine.applerulette.content`.
 """
+from __future__ import annotations
+
+from engine.applerulette import game, load, view
+from engine.applerulette.content import EPISODE, NPC, PLAYERS, Content
+from engine.applerulette.state import State
+from engine.contract import Family, Table
+
+FAMILY: Family[Content, State, view.View] = Family(
+    name="applerulette",
+    load=load.load,
+    new_game=game.new_game,
+    to_act=game.to_act,
+    legal_actions=game.legal_actions,
+    parse=game.parse,
+    apply=game.apply,
+    view=view.view,
+    ending=game.ending,
+    table=Table(game.seats, players=range(min(PLAYERS), max(PLAYERS) + 1),
+                options=frozenset({"players", "mix"}), idle=frozenset({NPC})),
+    episodes=(EPISODE,),
+)

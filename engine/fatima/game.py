@@ -35,7 +35,7 @@ def players_of(options: dict) -> int:
 def seats(content: Content, options: dict) -> tuple[str, ...]:
     """p1..pN, in turn order (clockwise: the next seat is on your left)."""
     if options.get("mix") is not None:
-        raise IllegalAction("The Fatima Unveiling Game has no mixes of roles to choose from: leave out --mix.")
+        raise IllegalAction("The Fatima Unveiling Game has no mixes of roles to choose from: leave the mix out.")
     return tuple(f"p{i}" for i in range(1, players_of(options) + 1))
 
 

@@ -73,6 +73,7 @@ class Decision(decision.Decision):
 @dataclass(frozen=True, slots=True)
 class View:
     seat: str
+    seats: tuple[str, ...]
     episode: str
     turn: int
     active: str
@@ -145,7 +146,7 @@ def view(state: State, seat: str) -> View:
     use = state.in_use
     in_use = None if use is None else PileCard(0, use.face_up, face(use.card) if use.face_up else None)
     return View(
-        seat, state.episode, state.turn, state.active, side(seat), side(state.opponent(seat)),
+        seat, tuple(state.sides), state.episode, state.turn, state.active, side(seat), side(state.opponent(seat)),
         tuple(face(c) for c in state.removed), in_use, None if use is None else use.user,
         tuple(Common(c.id, c.name, c.text) for c in sheet.common),
         tuple(map(str, legal_actions(state, seat))), decision, state.ended, state.moves,

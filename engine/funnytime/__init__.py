@@ -4,3 +4,36 @@ The family's protocol functions live in `engine.funnytime.game`; the story's con
 (card pool, planisphere, starter decks, ending book) is validated by
 `engine.funnytime.content`, and deck construction by `engine.funnytime.deck`.
 """
+from __future__ import annotations
+
+from collections.abc import Collection
+from typing import Any
+
+from engine.contract import Decks, Family, Table
+from engine.funnytime import deck, game, load, view
+from engine.funnytime.content import EPISODE, Content
+from engine.funnytime.state import State
+
+
+def _seats(content: Content, options: dict[str, Any]) -> tuple[str, ...]:
+    return content.seats
+
+
+def _starters(content: Content) -> Collection[str]:
+    return tuple(content.decks)
+
+
+FAMILY: Family[Content, State, view.View] = Family(
+    name="funnytime",
+    load=load.load,
+    new_game=game.new_game,
+    to_act=game.to_act,
+    legal_actions=game.legal_actions,
+    parse=game.parse,
+    apply=game.apply,
+    view=view.view,
+    ending=game.ending,
+    table=Table(_seats, players=range(2, 3), options=frozenset({"decks"})),
+    episodes=(EPISODE,),
+    decks=Decks(_starters, option=deck.option_from_file, check=deck.check_file),
+)

@@ -5,13 +5,10 @@ an action in its text form, exactly as a human would type it.
 """
 from __future__ import annotations
 
-import importlib
 import random
 import zlib
 
 NAMES = ("partner", "random")
-# Per family, the module holding its thinking bots (random play needs none).
-THINKING = {"fumie": "narrator.bots.fumie", "applerulette": "narrator.bots.applerulette", "fatima": "narrator.bots.fatima", "funnytime": "narrator.bots.funnytime"}
 
 
 class RandomBot:
@@ -41,6 +38,8 @@ def make(name: str, story, seat: str, seed: int):
     if name == "random":
         return RandomBot(bot_seed)
     if name == "partner":
-        module = importlib.import_module(THINKING[story.info["family"]])
-        return module.Partner(story, seat, bot_seed)
+        # Each family's thinking bot is the one its registry entry names.
+        from narrator import families
+
+        return families.of(story).partner(story, seat, bot_seed)
     raise ValueError(f"unknown bot {name!r}; bots are: {', '.join(NAMES)}")

@@ -1,13 +1,14 @@
 """Each game family's pictures of a seat's view at the terminal.
 
-A screen module gives `COMMANDS` (name -> help), `show(command, view, names)`,
+A screen gives `COMMANDS` (name -> help), `show(command, view, names)`,
 `decision(view, names)` (what is to be decided now) and `facts(view, names)` (all the
-seat knows, as text for a model's prompt). It draws only the view it is handed.
+seat knows, as text for a model's prompt); see `narrator.families.Screen`. It draws only
+the view it is handed. Which screen a story has is its family's registry entry.
 """
 from __future__ import annotations
 
-import importlib
-
 
 def for_story(story):
-    return importlib.import_module(f"narrator.screens.{story.info['family']}")
+    from narrator import families
+
+    return families.screen(story)

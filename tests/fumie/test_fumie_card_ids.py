@@ -50,7 +50,7 @@ def test_an_old_save_and_an_old_profile_that_name_former_ids_still_read(tmp_path
     from narrator.session import Session
 
     story = load("fumie")
-    profile = Profile(tmp_path / "profile.toml", sleeves={"fumie": {"petition", "watch"}})
+    profile = Profile(tmp_path / "profile.toml", carried={"sleeves": {"fumie": ["petition", "watch"]}})
     game = Session.new(story, "tadokoro", 4, {"takeo": "bot:partner", "fumie": "bot:partner"},
                        tmp_path / "new.toml", profile)
     assert game.save.options["known"] == ["signatures", "watch"]

@@ -96,7 +96,7 @@ def test_play_with_no_input_leaves_a_saved_game(cli, tmp_path):
                                     "Aki: you, Ren: a bot. Type `help` for commands.\n")
     assert "Make Time: lay your panels face down" in result.output
     save = _save(tmp_path)
-    assert save.seats == {"aki": "human", "ren": "bot:partner"} and save.options == {"known": []}
+    assert save.seats == {"aki": "human", "ren": "bot:partner"} and save.options == {}   # a FunnyTime game carries nothing from the last
 
 
 def test_play_with_a_starter_deck_by_name(cli, tmp_path):

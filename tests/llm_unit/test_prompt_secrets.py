@@ -164,7 +164,7 @@ def test_the_prompt_names_no_secret_card(story, names, finder, episode):
             if g.ending(st) is not None:
                 break
             seat = g.to_act(st)[0]
-            g.apply(st, seat, g.parse_action(players[seat].choose(story.view(st, seat))))
+            g.apply(st, seat, g.parse(players[seat].choose(story.view(st, seat))))
     assert checks["prompts"] > 20 * GAMES and checks["secret names"] > 20 * GAMES, checks
     if episode == "murder":
         assert checks["culprit"] > 5 * GAMES, checks

@@ -177,7 +177,7 @@ def bot_games(story):
                 seat = g.to_act(state)[0]
                 action = players[seat].choose(story.view(state, seat))
                 before.append((seat, action, state.copy(), len(state.log)))
-                g.apply(state, seat, g.parse_action(action))
+                g.apply(state, seat, g.parse(action))
             known |= state.known
             out.append(BotGame(seed, start_known, list(state.log), before, g.ending(state)))
         cache[n] = out

@@ -83,7 +83,7 @@ def test_bots_only_choose_legal_actions_from_their_view(story, name):
             view = story.view(state, seat)
             action = players[seat].choose(view)
             assert action in view.legal
-            g.apply(state, seat, g.parse_action(action))
+            g.apply(state, seat, g.parse(action))
 
 
 def test_bots_are_seeded(story):

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from narrator.profile import CULPRIT_GAMES, Profile
+from engine.fumie.carry import CULPRIT_GAMES
+from narrator.profile import Profile
 from narrator.session import Session, default_slot
 from narrator.library import load
 
@@ -17,15 +18,20 @@ def start(folder, seed):
     return Session.new(STORY, "murder", seed, seats, default_slot(folder, STORY, "murder"), profile)
 
 
+def kept(folder) -> dict:
+    """The culprit of the murder episode as the profile file keeps it."""
+    return Profile.load(folder).carried["culprits"]["fumie"]["murder"]
+
+
 def test_the_same_culprit_serves_three_games_then_a_new_one_is_set(tmp_path):
     culprits = [start(tmp_path, seed).state.culprit for seed in range(1, 4)]
     assert len(set(culprits)) == 1 and CULPRIT_GAMES == 3
-    assert Profile.load(tmp_path).culprits["fumie"]["murder"].games == 3
+    assert kept(tmp_path)["games"] == 3
     # The fourth game sets a new culprit: drawn afresh from its own seed, counted from one.
     fourth = start(tmp_path, 4)
     assert fourth.state.culprit == STORY.family.new_game(
         STORY.content, STORY.seats, 4, {"episode": "murder"}).culprit
-    assert Profile.load(tmp_path).culprits["fumie"]["murder"].games == 1
+    assert kept(tmp_path)["games"] == 1
 
 
 def test_the_culprit_is_kept_across_runs_in_the_profile_file(tmp_path):
@@ -53,11 +59,13 @@ def test_a_save_replays_with_its_culprit(tmp_path):
     assert [(e.kind, e.data) for e in again.log] == [(e.kind, e.data) for e in session.log]
 
 
-def test_a_broken_culprit_in_the_profile_is_reported(tmp_path, ):
-    (tmp_path / "profile.toml").write_text('format_version = 1\n[culprits.fumie.murder]\ncard = "kondo"\ngames = 9\n')
+def test_a_broken_culprit_in_the_profile_is_reported_and_the_file_kept(tmp_path):
+    broken = 'format_version = 1\n[culprits.fumie.murder]\ncard = "kondo"\ngames = 9\n'
+    (tmp_path / "profile.toml").write_text(broken)
     from narrator.tomlfile import BrokenFile
-    with pytest.raises(BrokenFile, match="culprits.fumie.murder"):
-        Profile.load(tmp_path)
+    with pytest.raises(BrokenFile, match=r"culprits\.fumie\.murder should be a table with `card`"):
+        start(tmp_path, 1)
+    assert (tmp_path / "profile.toml").read_text() == broken
 
 
 def test_takeos_screen_and_the_saves_list_never_show_the_culprit(tmp_path):
@@ -70,7 +78,7 @@ def test_takeos_screen_and_the_saves_list_never_show_the_culprit(tmp_path):
         result = runner.invoke(main, ["--saves", str(folder), "play", "fumie/murder", "--as", "takeo",
                                       "--seed", str(seed)], input="table\nsheet\nhand\n" + "up\n" * 40)
         assert result.exit_code == 0, result.output
-        culprit = STORY.content.cards[Profile.load(folder).culprits["fumie"]["murder"].card]
+        culprit = STORY.content.cards[kept(folder)["card"]]
         before_reveal = result.output.split("The culprit, revealed")[0]
         ending = result.output.rfind("────")
         told = before_reveal if "The culprit, revealed" in result.output else result.output[:ending]
@@ -88,7 +96,7 @@ def test_fumie_sees_her_culprit_on_the_table(tmp_path):
 
     result = CliRunner().invoke(main, ["--saves", str(tmp_path), "play", "fumie/murder", "--as", "fumie",
                                        "--seed", "3"], input="table\nquit\n")
-    culprit = STORY.content.cards[Profile.load(tmp_path).culprits["fumie"]["murder"].card]
+    culprit = STORY.content.cards[kept(tmp_path)["card"]]
     assert f"The culprit (only you know): {culprit.name if culprit.id in () else culprit.sleeve_name}" in result.output \
         or f"The culprit (only you know): {culprit.name}" in result.output
 
@@ -107,7 +115,7 @@ def test_takeos_narration_never_names_the_culprit_before_it_is_revealed():
         players = {s: bots.make("random" if seed % 2 else "partner", STORY, s, seed) for s in STORY.seats}
         while g.ending(st) is None:
             seat = g.to_act(st)[0]
-            g.apply(st, seat, g.parse_action(players[seat].choose(STORY.view(st, seat))))
+            g.apply(st, seat, g.parse(players[seat].choose(STORY.view(st, seat))))
         name = content.cards[st.culprit].name
         narrator = Narrator(STORY, seed, set(), "murder")
         for i, event in enumerate(st.log):

@@ -27,7 +27,7 @@ def replay(story, seed: int, actions, known=()):
     g = story.family
     state = g.new_game(story.content, SEATS, seed, {"episode": "basic", "known": list(known)})
     for seat, text in actions:
-        g.apply(state, seat, g.parse_action(text))
+        g.apply(state, seat, g.parse(text))
     return state
 
 
