@@ -12,7 +12,6 @@ from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass
 from typing import Any, Generic, Protocol, TypeVar
 
-from engine.action import Action
 from engine.events import Event
 
 Options = dict[str, Any]      # a game's options: the episode, the table's and the carried ones
@@ -45,6 +44,7 @@ class View(Protocol):
 C = TypeVar("C")                               # a family's validated content
 S = TypeVar("S")                               # its game state
 V = TypeVar("V", bound=View)                   # its view
+A = TypeVar("A")                               # its action: a small frozen value whose str() parses back
 
 
 @dataclass(frozen=True)
@@ -98,7 +98,7 @@ class Carried(Generic[C]):
 
 
 @dataclass(frozen=True)
-class Family(Generic[C, S, V]):
+class Family(Generic[C, S, V, A]):
     """One game family, declared: everything the narrator may use of it."""
 
     name: str
@@ -107,9 +107,9 @@ class Family(Generic[C, S, V]):
     load: Callable[[Any, str, list[dict[str, Any]], Read], C]
     new_game: Callable[[C, Sequence[str], int, Options], S]
     to_act: Callable[[S], tuple[str, ...]]
-    legal_actions: Callable[[S, str], list[Action]]
-    parse: Callable[[str], Action]             # raises BadSyntax
-    apply: Callable[[S, str, Action], list[Event]]
+    legal_actions: Callable[[S, str], Sequence[A]]   # in a stable order
+    parse: Callable[[str], A]                  # raises BadSyntax
+    apply: Callable[[S, str, A], list[Event]]
     view: Callable[[S, str], V]
     ending: Callable[[S], Ending | None]
     table: Table[C]

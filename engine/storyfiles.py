@@ -6,7 +6,7 @@ would otherwise be written once per family.
 """
 from __future__ import annotations
 
-from typing import Callable, Literal
+from typing import Any, Callable, Literal, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
@@ -43,7 +43,10 @@ class EndingBook(Frozen):
     ending: list[EndingPage] = Field(min_length=1)
 
 
-def validated(model: type[BaseModel], data: dict, file: str) -> BaseModel:
+M = TypeVar("M", bound=BaseModel)
+
+
+def validated(model: type[M], data: dict[str, Any], file: str) -> M:
     """`data` (one parsed file) as `model`; raises StoryError naming the file and key."""
     version = data.get("format_version")
     if version != FORMAT_VERSION:
@@ -61,10 +64,11 @@ def validated(model: type[BaseModel], data: dict, file: str) -> BaseModel:
         raise StoryError(file, key, first["msg"] + more) from None
 
 
-def reader(folder, prefix: str, read: Callable) -> Callable[..., tuple[str, dict]]:
+def reader(folder: Any, prefix: str,
+           read: Callable[[Any, str], dict[str, Any]]) -> Callable[..., tuple[str, dict[str, Any]]]:
     """`named("endings", "basic.toml")` -> (its name for messages, its parsed data).
     The caller's `read` does the I/O; the engine only knows the files' names."""
-    def named(*parts: str) -> tuple[str, dict]:
+    def named(*parts: str) -> tuple[str, dict[str, Any]]:
         path = folder
         for part in parts:
             path = path / part

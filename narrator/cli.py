@@ -30,7 +30,8 @@ def _guard(fn):
 
     @functools.wraps(fn)
     def wrapper(*args, **kwargs):
-        from engine.errors import StoryError
+        from engine.errors import GameError, StoryError
+        from narrator.errors import Refused
         from narrator.library import UnknownStory
         from narrator.tomlfile import BrokenFile
 
@@ -45,7 +46,9 @@ def _guard(fn):
             raise Failure(clean(f"the story file {err.file} is broken at `{err.key}`: {err.problem}")) from None
         except UnknownStory as err:
             raise Failure(clean(str(err.args[0]))) from None
-        except ValueError as err:
+        except GameError as err:
+            raise Failure(clean(err.message)) from None
+        except Refused as err:
             raise Failure(clean(str(err))) from None
         except BrokenPipeError:
             # The reader went away (`narrator replay X | head`): stop quietly.
@@ -137,7 +140,7 @@ def _seats_for(story, me: str | None, hotseat: bool, bot: str, table: dict) -> d
     except GameError as err:
         raise Failure(err.message) from None
     if hotseat:
-        # A seat that never moves (Snow White's NPC at four) has no one to sit at it.
+        # A seat that never moves (a non-player character) has no one to sit at it.
         idle = story.family.table.idle
         return {s: "bot:random" if s in idle else "human" for s in seats}
     me = me or seats[0]
@@ -226,7 +229,7 @@ def _table(session, hotseat: bool, llm=None, remotes=None):
 
 @main.command()
 @click.argument("story")
-@click.option("--as", "seat", metavar="SEAT", help="The seat you play (For Fumie: takeo or fumie).")
+@click.option("--as", "seat", metavar="SEAT", help="The seat you play (the first by default; a bad one lists them).")
 @click.option("--seed", type=int, help="Make the deal repeatable.")
 @click.option("--hotseat", is_flag=True, help="Two players share this terminal.")
 @click.option("--bot", type=click.Choice(["partner", "random"]), default="partner", show_default=True,
@@ -234,7 +237,7 @@ def _table(session, hotseat: bool, llm=None, remotes=None):
 @click.option("--slot", help="Name of the save (default: a new one).")
 @click.option("--players", type=int, help="How many play, for stories with a varying table (e.g. 4 to 8).")
 @click.option("--mix", type=int, help="Which of the rulebook's mixes of roles, where it offers two (1 or 2).")
-@click.option("--deck", metavar="FILE|NAME", help="Your deck, for stories played with decks (FunnyTime):"
+@click.option("--deck", metavar="FILE|NAME", help="Your deck, for stories whose players bring their own:"
               " a deck file, or a starter deck's name (default: your seat's starter deck).")
 @llm_options
 @click.pass_context
@@ -242,7 +245,7 @@ def _table(session, hotseat: bool, llm=None, remotes=None):
 def play(ctx, story: str, seat: str | None, seed: int | None, hotseat: bool, bot: str, slot: str | None,
          players: int | None, mix: int | None, deck: str | None, llm_url, model, llm_backend, llm_config,
          move_budget, llm_verbose):
-    """Play a story, named as STORY or STORY/EPISODE, like fumie or fumie/basic."""
+    """Play a story, named as STORY or STORY/EPISODE, (`narrator stories` lists them)."""
     from narrator.library import load, split_name
     from narrator.profile import Profile
     from narrator.saves import slot_path
@@ -291,7 +294,7 @@ def continue_(ctx, slot: str | None, llm_url, model, llm_backend, llm_config, mo
             except BrokenFile as err:
                 click.echo(f"(passing over {p.name}, which cannot be read: {err.problem})", err=True)
         if slot is None:
-            raise Failure(f"no unfinished game in {folder}; start one with `narrator play fumie`")
+            raise Failure(f"no unfinished game in {folder}; start one with `narrator play STORY` (`narrator stories` lists them)")
     path = slot_path(folder, slot)
     if not path.exists():
         raise Failure(f"no save named {slot!r} in {folder}; `narrator saves` lists them")
@@ -340,7 +343,7 @@ def host(ctx, story, seat, seed, players, mix, remote_count, bot, bind, port, re
             raise Failure(f"the game in {resume!r} is over; host a new one")
     else:
         if story is None:
-            raise Failure("say which story to host, e.g. `narrator host fumie`, or --continue SLOT")
+            raise Failure("say which story to host, as `narrator host STORY`, or --continue SLOT")
         sid, episode = split_name(story)
         st = load(sid)
         ep = st.episode(episode)["id"]
@@ -524,7 +527,7 @@ def endings(ctx):
 
 @main.group()
 def deck():
-    """Decks of your own, for stories played with decks (FunnyTime)."""
+    """Decks of your own, for stories whose players bring their own decks."""
 
 
 @deck.command(name="check")
@@ -544,7 +547,7 @@ def deck_check(file: str):
 @click.argument("story")
 @_guard
 def cards(story: str):
-    """List a story's card pool (FunnyTime: every Koma and Make card, and the starter decks)."""
+    """List the card pool of a story whose players build decks from it, and its starter decks."""
     from narrator import families
     from narrator.library import load, split_name
 

@@ -8,8 +8,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from narrator.errors import Refused
 
-class DeckFileError(ValueError):
+
+class DeckFileError(Refused):
     """A deck file that cannot be read at all."""
 
 
@@ -30,15 +32,15 @@ def read(path: str) -> dict:
 
 def option(story, value: str):
     """The game option for `--deck VALUE`: a starter deck's id as it is, or a deck file read
-    and checked; raises ValueError saying what is wrong."""
+    and checked; raises Refused or BadOption saying what is wrong."""
     decks = story.family.decks
     if decks is None:
-        raise ValueError(f"--deck: {story.title} is not played with decks of your own")
+        raise Refused(f"--deck: {story.title} is not played with decks of your own")
     starters = decks.starters(story.content)
     if value in starters:
         return value
     if not Path(value).exists() and "/" not in value and not value.endswith(".toml"):
-        raise ValueError(f"--deck {value}: not a starter deck ({', '.join(starters)}) nor a deck file")
+        raise Refused(f"--deck {value}: not a starter deck ({', '.join(starters)}) nor a deck file")
     return decks.option(story.content, read(value), value)
 
 

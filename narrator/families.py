@@ -2,13 +2,15 @@
 
 A family is its engine declaration (`engine.<family>.FAMILY`: rules, loader, table,
 abilities) and the narrator's parts for it: the screen that draws a seat's view, the
-thinking bot, and the card pool's catalogue where players build decks. This table is
+thinking bot, the family's part of narration (which card faces a passage may show), and
+the card pool's catalogue where players build decks. This table is
 the only place that names the families; a new one is one more line in `FAMILIES`.
 """
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Collection, Mapping
 from dataclasses import dataclass
+from types import ModuleType
 from typing import TYPE_CHECKING, Any, Protocol
 
 import engine.applerulette
@@ -16,6 +18,8 @@ import engine.fatima
 import engine.fumie
 import engine.funnytime
 from engine.contract import Family, View
+from narrator.faces import Faces
+from narrator.screens import Bound
 from narrator.bots import applerulette as applerulette_bots
 from narrator.bots import fatima as fatima_bots
 from narrator.bots import fumie as fumie_bots
@@ -50,22 +54,25 @@ class Bot(Protocol):
 class Plugin:
     """One family: the engine's declaration and the narrator's parts for it."""
 
-    engine: Family[Any, Any, Any]
+    engine: Family[Any, Any, Any, Any]
     screen: Callable[[Story], Screen]           # the screen for a story of the family
     partner: Callable[[Story, str, int], Bot]   # the thinking bot: (story, seat, seed)
+    # The family's part of a passage's context, for a story and the cards its reader
+    # knows at the start.
+    narration: Callable[[Story, Collection[str]], Faces] = Faces
     # The card pool as text, for families whose players build decks from it.
     catalogue: Callable[[Any], str] | None = None
 
 
-def _module(screen: Screen) -> Callable[[Story], Screen]:
-    return lambda story: screen
+def _drawing(module: ModuleType) -> Callable[[Story], Screen]:
+    return lambda story: Bound(module, story)
 
 
 FAMILIES: dict[str, Plugin] = {p.engine.name: p for p in (
-    Plugin(engine.fumie.FAMILY, _module(fumie_screen), fumie_bots.Partner),
-    Plugin(engine.applerulette.FAMILY, _module(applerulette_screen), applerulette_bots.Partner),
-    Plugin(engine.fatima.FAMILY, _module(fatima_screen), fatima_bots.Partner),
-    Plugin(engine.funnytime.FAMILY, _module(funnytime_screen), funnytime_bots.Partner,
+    Plugin(engine.fumie.FAMILY, _drawing(fumie_screen), fumie_bots.Partner, fumie_screen.Sleeves),
+    Plugin(engine.applerulette.FAMILY, _drawing(applerulette_screen), applerulette_bots.Partner),
+    Plugin(engine.fatima.FAMILY, _drawing(fatima_screen), fatima_bots.Partner),
+    Plugin(engine.funnytime.FAMILY, _drawing(funnytime_screen), funnytime_bots.Partner,
            catalogue=funnytime_screen.catalogue),
 )}
 

@@ -49,7 +49,7 @@ class UnknownStory(LookupError):
 
 
 def split_name(name: str) -> tuple[str, str | None]:
-    """'fumie/murder' -> ('fumie', 'murder'); 'fumie' -> ('fumie', None)."""
+    """'story/episode' -> ('story', 'episode'); 'story' -> ('story', None)."""
     story, _, episode = name.partition("/")
     return story.strip().lower(), (episode.strip().lower() or None)
 
@@ -59,7 +59,7 @@ class Story:
     id: str
     title: str
     info: dict
-    family: Family[Any, Any, Any]   # the family's declaration (see narrator.families)
+    family: Family[Any, Any, Any, Any]   # the family's declaration (see narrator.families)
     content: Any                    # the family's validated content
     episodes: tuple[dict, ...]
 

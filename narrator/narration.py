@@ -49,7 +49,10 @@ class Narrator:
         self.story = story
         self.seed = seed
         self.episode = episode or story.episodes[0]["id"]
-        self.known = set(known)
+        # The family's part of each passage's context: which card faces the reader can know.
+        from narrator import families
+
+        self.faces = families.of(story).narration(story, known)
         self.env = _environment()
         self._variants: dict[str, list[str]] = {}
         self._all = set(self.env.list_templates(extensions=["j2"]))
@@ -71,21 +74,10 @@ class Narrator:
             self._variants[kind] = found or ["_generic/event.1.j2"]
         return self._variants[kind]
 
-    def _card(self, card_id: str | None, revealed: bool = False) -> dict | None:
-        if card_id is None:
-            return None
-        card = self.story.content.cards[card_id]
-        # Only a card whose story file gives it a sleeve (a ◆ side) has a face to learn;
-        # a card printed with one face is known to every reader who is told of it.
-        sleeved = "sleeve_name" in type(card).model_fields
-        known = revealed or card_id in self.known or not sleeved
-        return {"id": card.id, "name": card.name if known else card.sleeve_name,
-                "sleeve_name": card.sleeve_name, "type": card.type if known else "",
-                "text": card.text if known else "", "flavour": card.flavour if known else "",
-                "known": known,
-                # Every field the story file prints on the card's face (a king's title and
-                # pronoun, a panel's icons), for templates that need more than the name.
-                "printed": card.model_dump(mode="json") if known else {}}
+    @property
+    def known(self) -> set[str]:
+        """The cards whose faces the reader knows so far."""
+        return self.faces.known
 
     def _one_of(self, seat: str | None, told: int):
         """`one_of(a, b, …)` (or `one_of(list)`) in a template: one of the options, chosen
@@ -104,20 +96,14 @@ class Narrator:
     def context(self, event: Event, index: int, seat: str | None, turn: int) -> dict:
         d = event.data
         told = self._told.setdefault(seat, Counter())
-        revealed = event.kind in ("use", "flip_up", "remove", "discard") and d.get("card") is not None
         ctx = {
             "kind": event.kind, "d": d, "me": seat, "turn": turn, "episode": self.episode,
             "names": {s: self.story.seat_name(s) for s in self.story.seats},
-            "card": self._card(d.get("card"), revealed),
-            "cards": [self._card(c) for c in d.get("cards", ())],
-            "common": None, "ending": None,
+            **self.faces.context(event, self.episode),
+            "ending": None,
             "told": dict(told), "latest": dict(self._latest.get(seat, {})),
             "one_of": self._one_of(seat, sum(told.values())),
         }
-        if event.kind == "common":
-            sheet = self.story.content.sheets[(d["user"], self.episode)]
-            c = next(c for c in sheet.common if c.id == d["effect"])
-            ctx["common"] = {"id": c.id, "name": c.name, "text": c.text}
         if event.kind == "ending":
             page = self.story.content.page(self.episode, d["ending"])
             ctx["ending"] = {"id": page.id, "title": page.title, "tone": page.tone}
@@ -137,8 +123,7 @@ class Narrator:
                 self._take_in(event, seat)
             if event.kind == "turn":
                 self.turn = event.data["number"]
-            elif event.kind == "sleeve":
-                self.known.add(event.data["card"])
+            self.faces.heard(event)
 
     def tell(self, events: list[Event], start: int, seat: str | None, episode: str | None = None) -> list[str]:
         """Prose for `events` (log positions from `start`) that `seat` may be told."""
@@ -156,6 +141,5 @@ class Narrator:
                 if text:
                     out.append(text)
                 self._latest.setdefault(seat, {})[event.kind] = event.data
-            if event.kind == "sleeve":
-                self.known.add(event.data["card"])
+            self.faces.heard(event)
         return out

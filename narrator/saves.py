@@ -12,6 +12,7 @@ from datetime import datetime, timezone
 from pathlib import Path
 
 from narrator import tomlfile
+from narrator.errors import Refused
 from narrator.tomlfile import BrokenFile
 
 FORMAT_VERSION = 1
@@ -82,19 +83,19 @@ class Save:
             raise BrokenFile(path, f"format_version is {data.get('format_version')!r}, this narrator reads"
                              f" {FORMAT_VERSION}", "Use the narrator that wrote it, or start a new game")
         actions = []
-        for i, line in enumerate(need("actions", list, 'actions = ["takeo: up"]')):
+        for i, line in enumerate(need("actions", list, 'actions = ["SEAT: ACTION"]')):
             seat, sep, text = str(line).partition(":")
             if not sep or not text.strip():
-                raise BrokenFile(path, f"action {i + 1} ({line!r}) should look like \"takeo: up\"",
+                raise BrokenFile(path, f"action {i + 1} ({line!r}) should look like \"SEAT: ACTION\"",
                                  "Mend that line, or delete it and the ones after it to go back")
             actions.append((seat.strip(), text.strip()))
-        seats = need("seats", dict, 'seats = { takeo = "human", fumie = "bot:partner" }')
+        seats = need("seats", dict, 'seats = { SEAT = "human", OTHER = "bot:partner" }')
         for seat, who in seats.items():
             if not isinstance(who, str) or not (who in ("human", "remote") or who.startswith("bot:")):
                 raise BrokenFile(path, f"seat {seat} is played by {who!r}; a seat is \"human\","
                                  " \"remote\" or \"bot:NAME\"",
                                  "Mend the [seats] table")
-        narration = need("narration", list, '[{ at = 0, to = 5, seat = "takeo", text = "…", by = "llm" }]', [])
+        narration = need("narration", list, '[{ at = 0, to = 5, seat = "SEAT", text = "…", by = "llm" }]', [])
         for i, entry in enumerate(narration):
             if not (isinstance(entry, dict) and isinstance(entry.get("text"), str)
                     and isinstance(entry.get("at"), int) and isinstance(entry.get("to"), int)
@@ -115,7 +116,7 @@ class Save:
                                  " (e.g. 2026-11-29T13:00:00Z)", "Mend that line, or remove it")
             when[key] = value
         return cls(
-            path, need("story", str, '"fumie"'), need("episode", str, '"basic"'), need("seed", int, "3"),
+            path, need("story", str, '"ID", as `narrator stories` lists it'), need("episode", str, '"basic"'), need("seed", int, "3"),
             dict(seats), need("options", dict, "[options] known = []", {}), actions, narration,
             when["created"], when["updated"], need("ended", str, '"crossing"', ""),
             {"port": port, "codes": dict(codes)} if network else {},
@@ -124,7 +125,7 @@ class Save:
 
 def slot_path(folder: Path, slot: str) -> Path:
     if not SLOT.match(slot) or slot.lower() == "profile":
-        raise ValueError(f"{slot!r} is not a usable save name: use letters, digits, '-', '_' or '.'"
+        raise Refused(f"{slot!r} is not a usable save name: use letters, digits, '-', '_' or '.'"
                          " (and not \"profile\", the name of your profile)")
     return folder / f"{slot}.toml"
 

@@ -7,18 +7,18 @@ The family's protocol functions live in `engine.applerulette.game`; the story's 
 """
 from __future__ import annotations
 
-from engine.applerulette import game, load, view
+from engine.applerulette import actions, game, load, view
 from engine.applerulette.content import EPISODE, NPC, PLAYERS, Content
 from engine.applerulette.state import State
 from engine.contract import Family, Table
 
-FAMILY: Family[Content, State, view.View] = Family(
+FAMILY: Family[Content, State, view.View, actions.Action] = Family(
     name="applerulette",
     load=load.load,
     new_game=game.new_game,
     to_act=game.to_act,
     legal_actions=game.legal_actions,
-    parse=game.parse,
+    parse=actions.parse,
     apply=game.apply,
     view=view.view,
     ending=game.ending,

@@ -151,9 +151,6 @@ def _opening(state: State, log: list[Event]) -> None:
 
 # --- whose move, and what is legal ----------------------------------------------------
 
-# Seats that hold cards but never move: no player sits at them.
-IDLE_SEATS = (NPC,)
-
 to_act = turns.to_act
 
 

@@ -8,17 +8,17 @@ combat by `engine.fatima.combat`; Fatima points by `engine.fatima.points`.
 from __future__ import annotations
 
 from engine.contract import Family, Table
-from engine.fatima import game, load, view
+from engine.fatima import actions, game, load, view
 from engine.fatima.content import PLAYERS, Content
 from engine.fatima.state import State
 
-FAMILY: Family[Content, State, view.View] = Family(
+FAMILY: Family[Content, State, view.View, actions.Action] = Family(
     name="fatima",
     load=load.load,
     new_game=game.new_game,
     to_act=game.to_act,
     legal_actions=game.legal_actions,
-    parse=game.parse,
+    parse=actions.parse,
     apply=game.apply,
     view=view.view,
     ending=game.ending,

@@ -8,8 +8,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from engine.action import Action
 from engine.contract import Family, Table
-from engine.fumie import carry, game, load, view
+from engine.fumie import actions, carry, game, load, view
 from engine.fumie.content import SEATS, Content
 from engine.fumie.state import State
 
@@ -18,13 +19,13 @@ def _seats(content: Content, options: dict[str, Any]) -> tuple[str, ...]:
     return SEATS
 
 
-FAMILY: Family[Content, State, view.View] = Family(
+FAMILY: Family[Content, State, view.View, Action] = Family(
     name="fumie",
     load=load.load,
     new_game=game.new_game,
     to_act=game.to_act,
     legal_actions=game.legal_actions,
-    parse=game.parse,
+    parse=actions.parse,
     apply=game.apply,
     view=view.view,
     ending=game.ending,

@@ -9,8 +9,9 @@ from __future__ import annotations
 from collections.abc import Collection
 from typing import Any
 
+from engine.action import Action
 from engine.contract import Decks, Family, Table
-from engine.funnytime import deck, game, load, view
+from engine.funnytime import actions, deck, game, load, view
 from engine.funnytime.content import EPISODE, Content
 from engine.funnytime.state import State
 
@@ -23,13 +24,13 @@ def _starters(content: Content) -> Collection[str]:
     return tuple(content.decks)
 
 
-FAMILY: Family[Content, State, view.View] = Family(
+FAMILY: Family[Content, State, view.View, Action] = Family(
     name="funnytime",
     load=load.load,
     new_game=game.new_game,
     to_act=game.to_act,
     legal_actions=game.legal_actions,
-    parse=game.parse,
+    parse=actions.parse,
     apply=game.apply,
     view=view.view,
     ending=game.ending,

@@ -16,13 +16,15 @@ from pydantic import Field, ValidationError
 
 from engine.storyfiles import FORMAT_VERSION, Frozen
 
+from engine.errors import BadOption
+
 DECK_MIN, DECK_MAX = 60, 62
 KOMA_COPIES, MAKE_COPIES = 4, 2
 ICONS_MIN = 50
 MAKE_MIN, MAKE_MAX = 20, 35
 
 
-class DeckError(ValueError):
+class DeckError(BadOption):
     """A deck that cannot be played; `problems` says every thing wrong with it."""
 
     def __init__(self, source: str, problems: list[str]):

@@ -38,20 +38,17 @@ from engine.funnytime import effects
 from engine.funnytime.stars import decide_pay, decide_upkeep, pay_phase, upkeep_phase
 from engine.funnytime.actions import DONE, DRAW, PASS, STOP, Action, parse
 from engine.funnytime.content import CLEAN, MANUSCRIPT, ORIENTATIONS, POSITIONS, ROTATIONS, Content
-from engine.funnytime.deck import Deck, DeckError, check_file, option_from_file
+from engine.funnytime.deck import Deck, DeckError
 from engine.funnytime.state import Pending, Plan, Side, Slot, State
 
 parse_action = parse
-# Deck construction, for `narrator deck check` and `narrator play --deck`.
-check_deck = check_file
-deck_option = option_from_file
 
 
 def new_game(content: Content, seats: Sequence[str], seed: int, options: dict) -> State:
     """Shuffle both decks, deal the opening hands, and play on to the first decision.
 
     options: `decks` (seat -> a starter deck's id, or {name, cards}); a seat not named
-    plays its starter deck. A deck that is not legal raises DeckError (a ValueError).
+    plays its starter deck. A deck that is not legal raises DeckError (a BadOption).
     """
     seats = tuple(seats)
     assert seats == content.seats, f"FunnyTime is played by {content.seats}, not {seats}"

@@ -12,6 +12,7 @@ from typing import TextIO
 
 from engine.action import is_number
 from narrator import render
+from narrator.errors import Refused
 from narrator.terminal_text import clean
 from narrator.net import wire
 
@@ -23,7 +24,7 @@ PING_EVERY = 30.0
 def split_address(address: str) -> tuple[str, int]:
     host, sep, port = address.rpartition(":")
     if not sep or not is_number(port) or int(port) > 65535:
-        raise ValueError(f"{address!r} is not an address: give it as HOST:PORT, like 127.0.0.1:7777")
+        raise Refused(f"{address!r} is not an address: give it as HOST:PORT, like 127.0.0.1:7777")
     return host.strip("[]") or "127.0.0.1", int(port)
 
 

@@ -1,14 +1,52 @@
 """Each game family's pictures of a seat's view at the terminal.
 
-A screen gives `COMMANDS` (name -> help), `show(command, view, names)`,
+A screen module gives `COMMANDS` (name -> help), `show(command, view, names)`,
 `decision(view, names)` (what is to be decided now) and `facts(view, names)` (all the
-seat knows, as text for a model's prompt); see `narrator.families.Screen`. It draws only
-the view it is handed. Which screen a story has is its family's registry entry.
+seat knows, as text for a model's prompt). It draws only the view it is handed, and the
+story it is handed: `for_story` binds a family's screen module to one story, and a
+module that prints the story's card texts reads them from `drawing()`, so a second
+story of the same family shows its own cards.
 """
 from __future__ import annotations
 
+from contextvars import ContextVar
+from types import ModuleType
+from typing import Any, Callable, Mapping
 
-def for_story(story):
+_drawing: ContextVar[Any] = ContextVar("drawing")
+
+
+def drawing() -> Any:
+    """The story being drawn now (inside a bound screen's call)."""
+    return _drawing.get()
+
+
+class Bound:
+    """A family's screen module drawing one story."""
+
+    def __init__(self, module: ModuleType, story: Any):
+        self.module, self.story = module, story
+        self.COMMANDS: dict[str, str] = module.COMMANDS
+
+    def _draw(self, picture: Callable[..., str], *args: Any) -> str:
+        token = _drawing.set(self.story)
+        try:
+            return picture(*args)
+        finally:
+            _drawing.reset(token)
+
+    def show(self, command: str, view: Any, names: Mapping[str, str]) -> str:
+        return self._draw(self.module.show, command, view, names)
+
+    def decision(self, view: Any, names: Mapping[str, str]) -> str:
+        return self._draw(self.module.decision, view, names)
+
+    def facts(self, view: Any, names: Mapping[str, str]) -> str:
+        return self._draw(self.module.facts, view, names)
+
+
+def for_story(story: Any) -> Bound:
+    """The screen of the story's family, drawing that story."""
     from narrator import families
 
     return families.screen(story)

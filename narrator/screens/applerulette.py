@@ -5,7 +5,7 @@ player may read), so nothing here can show what the seat may not see.
 """
 from __future__ import annotations
 
-from functools import lru_cache
+from narrator.screens import drawing
 
 PHASES = {"story": "the Story Phase", "last": "the Last-Turn Phase", "ending": "the Ending Phase",
           "over": "the end of the story"}
@@ -17,11 +17,9 @@ QUESTIONS = {"apples": "Do you like apples?", "mushrooms": "Do you like mushroom
              "character": "Who are you?"}
 
 
-@lru_cache(maxsize=1)
 def _content():
-    from narrator.library import load
-
-    return load("applerulette").content
+    """The cards and characters of the story being drawn."""
+    return drawing().content
 
 
 def _who(seat: str, names) -> str:

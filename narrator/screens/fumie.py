@@ -4,6 +4,9 @@ Only the view is drawn, so nothing here can show what the seat may not see.
 """
 from __future__ import annotations
 
+from engine.events import Event
+from narrator.faces import Faces
+
 
 def card(face, *, shown: bool = False) -> str:
     if face is None:
@@ -118,3 +121,21 @@ def show(command: str, view, names) -> str:
 def facts(view, names) -> str:
     """Everything this seat knows, for a model's prompt."""
     return hand(view, names) + "\n\n" + table(view, names)
+
+
+class Sleeves(Faces):
+    """For Fumie's passages: a card's effect side stays in its sleeve until the card is
+    used face up (then it is known for good); a card in play shows its face; a common
+    effect of a sheet is told by its name and words."""
+
+    reveals = frozenset({"use", "flip_up", "remove", "discard"})
+    learned = "sleeve"
+
+    def context(self, event: Event, episode: str) -> dict:
+        ctx = {**super().context(event, episode), "common": None}
+        if event.kind == "common":
+            d = event.data
+            sheet = self.story.content.sheets[(d["user"], episode)]
+            c = next(c for c in sheet.common if c.id == d["effect"])
+            ctx["common"] = {"id": c.id, "name": c.name, "text": c.text}
+        return ctx

@@ -6,16 +6,12 @@ pool itself is public (`catalogue`, for `narrator cards funnytime`).
 from __future__ import annotations
 
 from engine.funnytime.content import CLEAN, KANJI, POSITIONS, ROTATION_NAMES, ROTATIONS
-from narrator.library import load
-
-_content = None
+from narrator.screens import drawing
 
 
 def content():
-    global _content
-    if _content is None:
-        _content = load("funnytime").content
-    return _content
+    """The card pool of the story being drawn."""
+    return drawing().content
 
 
 def pos(p: str) -> str:

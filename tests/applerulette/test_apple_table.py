@@ -12,9 +12,12 @@ from apple_positions import STORY, g, new, play, position, view
 from narrator import bots
 from narrator.cli import main
 from narrator.narration import Narrator
-from narrator.screens import applerulette as screen
+from narrator.screens import for_story
 
 NAMES = {s: STORY.seat_name(s) for s in STORY.seats}
+
+
+screen = for_story(STORY)   # drawing this story's cards
 
 
 def partner(seat: str, seed: int = 0):

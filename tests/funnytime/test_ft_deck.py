@@ -4,6 +4,7 @@ from __future__ import annotations
 import pytest
 
 from engine.funnytime import game as g
+from engine.errors import BadOption
 from engine.funnytime.deck import Deck, DeckError, check_file, option_from_file, problems
 from ft_positions import CONTENT, EVERY, SEATS
 
@@ -109,6 +110,7 @@ def test_a_game_refuses_a_deck_that_is_not_legal():
     with pytest.raises(DeckError) as err:
         g.new_game(CONTENT, SEATS, 0, {"decks": {"ren": "nonsense"}})
     assert "there is no starter deck 'nonsense'" in str(err.value)
+    assert isinstance(err.value, BadOption)   # a player's mistake the command line explains
 
 
 def test_a_deck_option_round_trips_through_plain_data():

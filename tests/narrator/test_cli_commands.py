@@ -301,7 +301,7 @@ def test_continue_without_any_game(cli, tmp_path):
     result = cli("continue")
     assert result.exit_code == 1
     assert result.stderr == (f"Error: no unfinished game in {tmp_path}; start one with"
-                             " `narrator play fumie`\n")
+                             " `narrator play STORY` (`narrator stories` lists them)\n")
 
 
 def test_continue_an_unknown_slot(cli, tmp_path):

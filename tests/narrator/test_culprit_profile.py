@@ -64,7 +64,7 @@ def test_a_broken_culprit_in_the_profile_is_reported_and_the_file_kept(tmp_path)
     (tmp_path / "profile.toml").write_text(broken)
     from narrator.tomlfile import BrokenFile
     with pytest.raises(BrokenFile, match=r"culprits\.fumie\.murder should be a table with `card`"):
-        start(tmp_path, 1)
+        Profile.load(tmp_path)
     assert (tmp_path / "profile.toml").read_text() == broken
 
 

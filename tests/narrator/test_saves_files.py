@@ -224,7 +224,7 @@ def test_a_save_with_an_action_that_is_not_an_action(cli, saved_game):
 def test_a_save_with_an_action_without_a_seat(cli, saved_game):
     path, data = saved_game
     before = _break(path, dict(data, actions=["up"]))
-    _refused(cli, path, before, "action 1 ('up') should look like \"takeo: up\"")
+    _refused(cli, path, before, "action 1 ('up') should look like \"SEAT: ACTION\"")
 
 
 def test_a_save_with_an_action_of_a_seat_not_to_move(cli, saved_game):

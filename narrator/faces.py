@@ -1,0 +1,55 @@
+"""Which face of a card a passage may show: the family's narration context hook.
+
+A template sees `card` (the card an event is about) and `cards` (the cards it lists),
+each with the words the reader may know of it. A family whose cards hide their effect
+until it is learned (card knowledge) says which events show a card's face and which
+teach it for good; a family whose cards have one face needs neither. A family with
+more of its own for the templates extends `Faces.context`.
+"""
+from __future__ import annotations
+
+from collections.abc import Collection
+from typing import Any
+
+from engine.events import Event
+
+
+class Faces:
+    """The card words of one reader's passages, as the reader comes to know the cards."""
+
+    # Event kinds that turn the card they are about face up, and the kind that makes a
+    # card's face known for good ("learned"). None: no event teaches a card.
+    reveals: frozenset[str] = frozenset()
+    learned: str | None = None
+
+    def __init__(self, story: Any, known: Collection[str]):
+        self.story = story
+        self.known = set(known)
+
+    def card(self, card_id: str | None, revealed: bool = False) -> dict[str, Any] | None:
+        if card_id is None:
+            return None
+        card = self.story.content.cards[card_id]
+        # Only a card whose story file gives it a sleeve (a ◆ side) has a face to learn;
+        # a card printed with one face is known to every reader who is told of it.
+        sleeved = "sleeve_name" in type(card).model_fields
+        known = revealed or card_id in self.known or not sleeved
+        return {"id": card.id, "name": card.name if known else card.sleeve_name,
+                "sleeve_name": card.sleeve_name, "type": card.type if known else "",
+                "text": card.text if known else "", "flavour": card.flavour if known else "",
+                "known": known,
+                # Every field the story file prints on the card's face (a king's title and
+                # pronoun, a panel's icons), for templates that need more than the name.
+                "printed": card.model_dump(mode="json") if known else {}}
+
+    def context(self, event: Event, episode: str) -> dict[str, Any]:
+        """The family's part of a template's context for `event`."""
+        d = event.data
+        revealed = event.kind in self.reveals and d.get("card") is not None
+        return {"card": self.card(d.get("card"), revealed),
+                "cards": [self.card(c) for c in d.get("cards", ())]}
+
+    def heard(self, event: Event) -> None:
+        """Take in an event of the game (told to this reader or not): what it teaches."""
+        if event.kind == self.learned:
+            self.known.add(event.data["card"])
