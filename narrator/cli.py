@@ -569,8 +569,8 @@ def llm():
 @click.option("--llm-backend", metavar="NAME")
 @click.option("--llm-config", metavar="FILE")
 @click.option("--move-budget", type=click.FloatRange(min=0, min_open=True), metavar="SECONDS")
-@click.option("--story", "story_id", default="fumie", show_default=True,
-              help="The story whose opening the trial round tells.")
+@click.option("--story", "story_id", metavar="STORY",
+              help="The story whose opening the trial round tells (default: the first `narrator stories` lists).")
 def check(llm_url, model, llm_backend, llm_config, move_budget, story_id):
     """Say whether the server answers, its models, what it makes of a round of a story,
     and how long that took."""
@@ -657,13 +657,13 @@ def REASONS_TEXT(tally) -> list[str]:  # noqa: N802 - read as a phrase where it 
     return [f"{REASONS.get(k, k)} x{n}" for k, n in tally.rejected.most_common()]
 
 
-def _trial_round(story_id: str, backend, config, fold: bool):
+def _trial_round(story_id: str | None, backend, config, fold: bool):
     """One round of a story's opening, told to its first seat as in a game."""
-    from narrator.library import load
+    from narrator.library import load, story_ids
     from narrator.llm.telling import LLMTelling
     from narrator.narration import Narrator
 
-    story = load(story_id)
+    story = load(story_id or story_ids()[0])
     episode = story.episodes[0]["id"]
     seats = story.seats_for({})
     state = story.family.new_game(story.content, seats, 1, {"episode": episode})
