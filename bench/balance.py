@@ -38,7 +38,7 @@ def play(story, table: dict, seed: int):
     players = {s: bots.make("partner", story, s, seed) for s in seats}
     while (ended := g.ending(state)) is None:
         seat = g.to_act(state)[0]
-        g.apply(state, seat, g.parse_action(players[seat].choose(story.view(state, seat))))
+        g.apply(state, seat, g.parse(players[seat].choose(story.view(state, seat))))
     return state, ended
 
 

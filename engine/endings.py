@@ -64,8 +64,8 @@ def check(file: str, book: EndingBook, moments: Mapping[str, Sequence[str]], win
                              " (leave it out when nobody wins)")
     for moment, facts in moments.items():
         for values in product((False, True), repeat=len(facts)):
-            told = dict(zip(facts, values))
-            if not any(p.at == moment and holds(p, told) for p in book.ending):
-                case = ", ".join(f if v else f"not {f}" for f, v in told.items()) or "always"
+            facts_told = dict(zip(facts, values))
+            if not any(p.at == moment and holds(p, facts_told) for p in book.ending):
+                case = ", ".join(f if v else f"not {f}" for f, v in facts_told.items()) or "always"
                 raise StoryError(file, "ending", f"no page is reached at {moment!r} when: {case};"
                                  " add a page for it (or one with no `if` last)")

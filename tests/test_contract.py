@@ -38,11 +38,15 @@ GAMES = {"fumie": 40, "applerulette": 8, "fatima": 6, "funnytime": 30}
 
 
 def tables(story) -> list[tuple[str | None, dict]]:
-    """(episode, options) for every episode and each table size the story allows, found
-    by asking the story which sizes it seats (a fixed table answers the same for all)."""
+    """(episode, options) for every episode and each table the family declares: every
+    number of players it seats and, where it takes a mix, each mix the rules offer at
+    that size (a size without a second mix refuses it)."""
     out: list[dict] = []
     seen: set = set()
-    candidates = [{}] + [{"players": n, **({"mix": m} if m else {})} for n in range(1, 10) for m in (None, 2)]
+    table = story.family.table
+    mixes = (None, 2) if "mix" in table.options else (None,)
+    candidates = [{}] + [{"players": n, **({"mix": m} if m else {})} for n in table.players for m in mixes
+                         if "players" in table.options]
     for options in candidates:
         try:
             seats = story.seats_for(options)

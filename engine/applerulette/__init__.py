@@ -10,9 +10,10 @@ from __future__ import annotations
 from engine.applerulette import actions, game, load, view
 from engine.applerulette.content import EPISODE, NPC, PLAYERS, Content
 from engine.applerulette.state import State
+from engine.action import Action
 from engine.contract import Family, Table
 
-FAMILY: Family[Content, State, view.View, actions.Action] = Family(
+FAMILY: Family[Content, State, view.View, Action] = Family(
     name="applerulette",
     load=load.load,
     new_game=game.new_game,

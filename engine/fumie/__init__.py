@@ -11,12 +11,13 @@ from typing import Any
 from engine.action import Action
 from engine.contract import Family, Table
 from engine.fumie import actions, carry, game, load, view
-from engine.fumie.content import SEATS, Content
+from engine.fumie.content import Content
 from engine.fumie.state import State
 
 
 def _seats(content: Content, options: dict[str, Any]) -> tuple[str, ...]:
-    return SEATS
+    """The two seats story.toml names, the first to move first."""
+    return tuple(content.seats)
 
 
 FAMILY: Family[Content, State, view.View, Action] = Family(

@@ -25,7 +25,7 @@ def test_stop_ends_the_game_on_the_stopped_page(story_id, episode, table):
     g = story.family
     seat = g.to_act(state)[0]
     assert "stop" in [str(a) for a in g.legal_actions(state, seat)]
-    g.apply(state, seat, g.parse_action("stop"))
+    g.apply(state, seat, g.parse("stop"))
     rival = [s for s in story.seats_for({**table, "episode": episode}) if s != seat]
     expected = f"surrender_{rival[0]}" if story_id == "funnytime" else "stopped"
     assert g.ending(state).id == expected
@@ -42,5 +42,5 @@ def test_random_bots_never_stop(story_id, episode, table):
             seat = g.to_act(state)[0]
             text = players[seat].choose(story.view(state, seat))
             assert text != "stop"
-            g.apply(state, seat, g.parse_action(text))
+            g.apply(state, seat, g.parse(text))
             moves += 1
