@@ -413,7 +413,9 @@ def test_keeping_more_than_the_lit_stars_can_pay_is_warned_and_darkens_the_sky()
     # The rulebook: keep cards in the Stock Pool past what your stars can pay and you
     # put out every light, and lose. The engine lets you; the choice warns you first.
     from engine.funnytime import effects
-    from narrator.screens.funnytime import decision
+    from narrator.screens import for_story
+
+    decision = for_story(STORY).decision
 
     st = new(0)
     make_time(st, TEN_PANELS)
