@@ -102,7 +102,7 @@ class Save:
                     and isinstance(entry.get("seat"), str)):
                 raise BrokenFile(path, f"narration {i + 1} should be a table with at, to, seat and text",
                                  "Mend or remove it (the game replays without it)")
-        network = need("network", dict, '{ port = 7777, codes = { fumie = "…" } }', {})
+        network = need("network", dict, '{ port = 7777, codes = { SEAT = "…" } }', {})
         port, codes = network.get("port", 0), network.get("codes", {})
         if not (isinstance(port, int) and not isinstance(port, bool) and 0 <= port <= 65535) \
                 or not isinstance(codes, dict) or not all(isinstance(c, str) for c in codes.values()):

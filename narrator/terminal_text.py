@@ -7,7 +7,7 @@ clear the screen, control characters, bidirectional overrides (U+202E and its ki
 make a line read other than it is, and invisible format characters. `clean` keeps
 printable text, tabs and line breaks, and nothing else.
 
-It also keeps such text from forging the game's own prompt (`Takeo> up`): a `>` from
+It also keeps such text from forging the game's own prompt (`Name> up`): a `>` from
 outside is shown as `›`, so no line it writes can be taken for one the program wrote.
 """
 from __future__ import annotations
@@ -49,7 +49,7 @@ def clean(text: str, one_line: bool = False, marks: bool = True) -> str:
 
 
 def unprompt(text: str) -> str:
-    """Text that is otherwise clean, unable to pass for the prompt (`Takeo> up`)."""
+    """Text that is otherwise clean, unable to pass for the prompt (`Name> up`)."""
     return text.replace(">", PROMPT_MARK)
 
 

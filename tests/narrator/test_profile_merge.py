@@ -48,7 +48,7 @@ def test_two_games_in_one_folder_keep_both_endings_and_sleeves(story, tmp_path):
     kept = Profile.load(tmp_path)
     assert set(kept.endings["fumie"]["basic"]) == {a.ending().id, b.ending().id}
     learned = {e.data["card"] for s in (a, b) for e in s.log if e.kind == "sleeve"}
-    assert learned and learned <= kept.known("fumie")
+    assert learned and learned <= set(kept.carried["sleeves"]["fumie"])
 
 
 def test_parallel_writers_lose_nothing(tmp_path):
@@ -56,10 +56,12 @@ def test_parallel_writers_lose_nothing(tmp_path):
         "import sys\nfrom pathlib import Path\nfrom narrator.profile import Profile\n"
         "p = Profile.load(Path(sys.argv[1]))\n"
         "for i in range(25):\n"
-        "    p.record(lambda q: q.learn('story', f'{sys.argv[2]}{i}'))\n")
+        "    p.record(lambda q: q.keep('story', {'sleeves': [*q.carried.get('sleeves', {}).get('story', []),"
+        " f'{sys.argv[2]}{i}']}))\n")
     runs = [subprocess.Popen([sys.executable, "-c", script, str(tmp_path), tag], cwd=ROOT) for tag in "abc"]
     assert [r.wait(timeout=120) for r in runs] == [0, 0, 0]
-    assert Profile.load(tmp_path).known("story") == {f"{t}{i}" for t in "abc" for i in range(25)}
+    kept = Profile.load(tmp_path).carried["sleeves"]["story"]
+    assert sorted(kept) == sorted(f"{t}{i}" for t in "abc" for i in range(25))
 
 
 def test_a_profile_damaged_during_a_game_is_never_rewritten_and_the_game_says_so(story, tmp_path):
