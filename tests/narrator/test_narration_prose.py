@@ -156,7 +156,7 @@ def _bot_games(story_id: str, episode: str, games: int):
         players = {s: bots.make("partner", story, s, seed) for s in seats}
         while g.ending(state) is None:
             seat = g.to_act(state)[0]
-            g.apply(state, seat, g.parse_action(players[seat].choose(story.view(state, seat))))
+            g.apply(state, seat, g.parse(players[seat].choose(story.view(state, seat))))
         yield story, seed, seats, state, set(known)
         known |= getattr(state, "known", set())
 
