@@ -143,7 +143,7 @@ def test_the_partner_weighs_a_blind_card_before_playing_it_face_up(story):
         players = {s: bots.make("partner", story, s, seed) for s in seats}
         while g.ending(state) is None:
             seat = g.to_act(state)[0]
-            g.apply(state, seat, g.parse_action(players[seat].choose(story.view(state, seat))))
+            g.apply(state, seat, g.parse(players[seat].choose(story.view(state, seat))))
         early += state.turn <= 2
     assert early / games <= 0.03
 

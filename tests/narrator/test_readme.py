@@ -98,7 +98,7 @@ def test_a_readme_command_exits_0(line, cli, script, played, tmp_path):
                 # profile knows by now (the partner weighs known cards by their text).
                 from narrator.profile import Profile
 
-                game = script(3, known=Profile.load(tmp_path).known("fumie"))
+                game = script(3, known=set(Profile.load(tmp_path).carried.get("sleeves", {}).get("fumie", ())))
                 stdin, ended = game.text, game.session.ending()
                 page = game.session.story.content.page("basic", ended.id).title
             else:
