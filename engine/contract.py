@@ -117,3 +117,6 @@ class Family(Generic[C, S, V, A]):
     episodes: tuple[str, ...] = ()
     decks: Decks[C] | None = None              # None: played with the story's own cards
     carried: Carried[C] | None = None          # None: every game starts afresh
+    # The ending-book facts that can never hold at a table (content, options) -> facts,
+    # so explore can say which pages that table cannot reach; None: every fact can.
+    impossible: Callable[[C, Options], set[str]] | None = None

@@ -98,10 +98,8 @@ def _pick(bot: str, seed: int, seat: str) -> str:
     return bots.NAMES[zlib.crc32(f"{seed}:{seat}".encode()) % len(bots.NAMES)]
 
 
-def play_games(story: Story, shard: Shard, progress=None, until=None):
-    """Play the shard's games in order, yielding (ending id, actions) after each one.
-
-    `until(ending_id)`, if given, is asked after each game and stops the shard early."""
+def play_games(story: Story, shard: Shard, progress=None):
+    """Play the shard's games in order, yielding (ending id, actions) after each one."""
     g = story.family
     table = dict(shard.table)
     kept: dict = {}
@@ -186,7 +184,7 @@ def explore(story: Story, episode: str, games: int, seed: int, bot: str,
 def not_possible(story: Story, episode: str, table: dict | None = None) -> tuple[str, ...]:
     """The ending pages this table can never reach, read from the ending book: a page is
     out of reach when a fact it needs is one the family says cannot hold at this table."""
-    facts = getattr(story.family, "impossible_facts", None)
+    facts = story.family.impossible
     if facts is None:
         return ()
     never = facts(story.content, {**(table or {}), "episode": episode})

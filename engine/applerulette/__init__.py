@@ -26,4 +26,5 @@ FAMILY: Family[Content, State, view.View, Action] = Family(
     table=Table(game.seats, players=range(min(PLAYERS), max(PLAYERS) + 1),
                 options=frozenset({"players", "mix"}), idle=frozenset({NPC})),
     episodes=(EPISODE,),
+    impossible=game.impossible_facts,
 )
