@@ -688,7 +688,7 @@ def _trial_round(story_id: str | None, backend, config, fold: bool):
 @click.option("--jobs", type=click.IntRange(1), default=None,
               help="Processes to play in (default: the machine's cores). The games are split into"
                    " this many shards of consecutive seeds from --seed, so a run repeats for the same"
-                   " --seed and --jobs. Card knowledge carried between games (For Fumie's sleeves)"
+                   " --seed and --jobs. What a story carries between games (card knowledge, say)"
                    " is carried within a shard only.")
 @click.option("--until-all", is_flag=True,
               help="Play (in one process) until every ending this table allows is reached, or --cap"
