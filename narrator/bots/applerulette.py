@@ -14,7 +14,9 @@ and the story as its seat heard it (who exchanged hands, who was killed). From t
 
 The Queen's faction hunts Snow White (poison to her plate, the ring to her hand, a
 weapon at her on the last turn); Snow White's faction protects her and goes after Rose;
-Rose protects Snow White and herself. Each move is scored by how it changes the chance
+Rose protects Snow White and herself. Snow White's friends and Rose are slow to use an
+ability that shows their character (each one shown leaves Snow White fewer hoods to hide
+under), and her friends look hard for Rose. Each move is scored by how it changes the chance
 that the bot's side wins (for exchanges) or by what it would learn (for looks and
 questions), and the best one is played; ties break by a generator seeded from the
 bot's seed and the moment, so a game continued from its save plays on the same.
@@ -25,6 +27,8 @@ import random
 
 from engine.applerulette.content import Step
 
+ROSE_HUNT = 2.0                       # how hard her friends look for Rose (info, weapons)
+SHOWING_COST = {"snow_white": 0.3, "rose": 0.15}   # see Partner.showing
 QUESTION_WEIGHT = {"apples": 0.6, "mushrooms": 0.6, "faction": 0.8, "snow_white": 1.0}
 _WORDS: dict[str, list[str]] = {}     # an action's text, split once
 
@@ -209,7 +213,7 @@ class Partner:
         worth = sw * (1.0 - sw) * (2.0 if self.faction == "queen" else 1.0)
         if self.faction != "queen":
             rose = b.p_rose.get(target, 0.0)
-            worth += rose * (1.0 - rose) * 0.6
+            worth += rose * (1.0 - rose) * ROSE_HUNT
         return weight * worth
 
     def apple_info(self, b: Belief, target: str) -> float:
@@ -266,7 +270,7 @@ class Partner:
                                                          and b.danger(b.tiles[self.seat]) > 0 else 0.0)
         if verb == "ability":
             power = self.character.power("turn")
-            return self.steps(b, power.effect, tuple(words[1:]), list(view.hand)) - 0.03
+            return self.steps(b, power.effect, tuple(words[1:]), list(view.hand)) - 0.03 - self.showing(view)
         if verb == "give":
             return b.p_sw.get(words[1], 0.0) + 0.3 * (1 - b.p_sw.get(words[1], 0.0)) * b.p_rose.get(words[1], 0.0)
         if verb == "keep":
@@ -277,6 +281,15 @@ class Partner:
                 return 0.0 if verb == "no" else -0.001
             return self.swap_gain(b, self.seat, t) if verb == "yes" else 0.0
         return 0.0
+
+    def showing(self, view) -> float:
+        """What showing my character costs my side. Every character the table sees is one
+        fewer place for Snow White to hide: a friend of hers (or Rose, who needs her alive)
+        who shows himself leaves the Queen fewer hoods to choose from. Rose weighs it
+        lightly: what she learns by her look serves her alone."""
+        if self.faction == "queen" or any(p.seat == self.seat and p.shown for p in view.table):
+            return 0.0
+        return SHOWING_COST[self.faction]
 
     def keep(self, b: Belief, cards: list[str]) -> float:
         """What the cards left in hand are worth holding."""
@@ -334,5 +347,5 @@ class Partner:
             return sw - 0.05 * b.p_queen.get(target, 0.0)
         worth = 0.3 * b.p_queen.get(target, 0.0) - 1.5 * sw
         if self.faction == "snow_white":
-            worth += 0.8 * b.p_rose.get(target, 0.0)
+            worth += 0.8 * ROSE_HUNT * b.p_rose.get(target, 0.0)
         return worth
