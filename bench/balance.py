@@ -7,7 +7,8 @@ line per table: the win shares that table is judged by.
 - Snow White: the Queen's faction and Rose (goal: Queen 35-65 %, Rose 5-20 % where she
   plays), and how often a weapon kills Snow White.
 - FunnyTime: each starter deck's wins, each deck played from both seats (goal 45-55 %),
-  and the duels decided at the deadline (goal <= 5 %).
+  the duels decided at the deadline (goal <= 5 %), and the dark-sky losses at Show Time
+  (every one, so an upper bound on the forced ones: goal <= 2 %).
 - Fatima: each seat's wins against its fair share, and the shares of the nation that
   empties the deck and of the first to play in the final round (goal: within +-30 % of
   the fair share).
@@ -25,18 +26,22 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # run from anyw
 
 from narrator import bots  # noqa: E402
 from narrator.library import load  # noqa: E402
+from engine.funnytime.content import MANUSCRIPT  # noqa: E402
 
 GAMES = int(sys.argv[1]) if len(sys.argv) > 1 else 400
 
 
-def play(story, table: dict, seed: int):
-    """One partner-bot game: its final state and its ending."""
+def play(story, table: dict, seed: int, watch=None):
+    """One partner-bot game: its final state and its ending. `watch(state)`, if given, is
+    called before every decision."""
     g = story.family
     options = {**table, "known": set()}
     seats = story.seats_for(options)
     state = g.new_game(story.content, seats, seed, options)
     players = {s: bots.make("partner", story, s, seed) for s in seats}
     while (ended := g.ending(state)) is None:
+        if watch is not None:
+            watch(state)
         seat = g.to_act(state)[0]
         g.apply(state, seat, g.parse(players[seat].choose(story.view(state, seat))))
     return state, ended
@@ -64,18 +69,45 @@ def funnytime() -> None:
     story = load("funnytime")
     seats = story.seats_for({})
     starters = [story.content.starter[s] for s in seats]
-    wins, deadline = Counter(), 0
+    wins, deadline, show_dark, forced = Counter(), 0, 0, 0
     for swap in (False, True):
         decks = dict(zip(seats, reversed(starters) if swap else starters))
         for seed in range(GAMES // 2):
-            state, ended = play(story, {"episode": "duel", "decks": decks}, seed)
+            cornered: set = set()
+            state, ended = play(story, {"episode": "duel", "decks": decks}, seed,
+                                lambda st: cornered.update(_cornered(st)))
             winner = ended.detail.get("winner")
             if winner is not None:
                 wins[decks[winner]] += 1
             deadline += ended.cause == "deadline"
+            at_show = ended.cause == "dark" and _last_bill(state) == "show"
+            show_dark += at_show
+            forced += at_show and (state.number, ended.detail.get("loser")) in cornered
     games = 2 * (GAMES // 2)
     print("funnytime: " + ", ".join(f"{d} {pct(wins[d], games)}" for d in starters)
-          + f"; decided at the deadline {pct(deadline, games)}")
+          + f"; decided at the deadline {pct(deadline, games)}"
+          + f"; dark-sky losses at Show Time {pct(show_dark, games)}, forced {pct(forced, games)}")
+
+
+def _cornered(state):
+    """At Make Time, the artists whose cheapest manuscript (the four panels they can field
+    with the fewest icons, or all of them if fewer; cards in the Stock Pool are fielded too) costs more than their lit stars: they
+    must lay it, and Show Time's bill will put their sky out. Yields (本, seat)."""
+    if state.phase != "make":
+        return
+    content = state.content
+    for seat, side in state.sides.items():
+        panels = [c for c in side.hand if content.is_koma(c)] + list(side.stock)
+        cheapest = sorted(content.icons(c) for c in panels)[:MANUSCRIPT]
+        if sum(cheapest) > len(state.lit(seat)):
+            yield state.number, seat
+
+
+def _last_bill(state) -> str | None:
+    """What the last payment in stars was for: a sky that went dark paying for Show Time's
+    panels is the loss the panels forced (or a choice of panels that could not be paid)."""
+    paid = [e for e in state.log if e.kind == "paid"]
+    return paid[-1].data["reason"] if paid else None
 
 
 def fatima() -> None:
