@@ -12,6 +12,13 @@ from narrator.library import load
 from narrator.session import Session
 
 
+
+def first_story_title() -> str:
+    """`llm check` tries a round of the first story the library lists."""
+    from narrator.library import load, story_ids
+
+    return load(story_ids()[0]).title
+
 def test_a_game_narrated_by_the_live_server(llm_server, tmp_path, monkeypatch):
     monkeypatch.setenv("NARRATOR_LLM_API_KEY", "sk-live-test-key")
     config = tmp_path / "config.toml"
@@ -44,7 +51,7 @@ def test_a_game_narrated_by_the_live_server(llm_server, tmp_path, monkeypatch):
 def test_llm_check_against_the_live_server(llm_server):
     result = CliRunner().invoke(main, ["llm", "check", "--llm", llm_server, "--model", "tiny"])
     assert result.exit_code == 0, result.output
-    assert "models: tiny" in result.output and "a round of For Fumie" in result.output
+    assert "models: tiny" in result.output and f"a round of {first_story_title()}" in result.output
 
 
 def test_the_local_backend_runs_the_model_in_process(tiny_model):
