@@ -17,6 +17,11 @@ from narrator import __version__
 class Failure(click.ClickException):
     """A clear message and exit code 1."""
 
+    def show(self, file=None) -> None:
+        from narrator.terminal import wrap
+
+        click.echo(wrap(f"Error: {self.format_message()}"), err=True, file=file)
+
 
 def _saves(ctx: click.Context):
     from narrator.paths import saves_dir
@@ -76,6 +81,22 @@ def main(ctx: click.Context, saves: str | None) -> None:
             stream.reconfigure(errors="replace")
         except (AttributeError, ValueError, OSError):
             pass
+    _fit_to_terminal(ctx)
+
+
+def _fit_to_terminal(ctx: click.Context) -> None:
+    """Everything a command prints is wrapped to the terminal's width, between words."""
+    from narrator.terminal import WrappedStream
+
+    if isinstance(sys.stdout, WrappedStream):
+        return
+    plain = sys.stdout
+    sys.stdout = WrappedStream(plain)
+
+    def restore() -> None:
+        sys.stdout.flush()
+        sys.stdout = plain
+    ctx.call_on_close(restore)
 
 
 def _game_profile(folder: Path):
@@ -140,6 +161,9 @@ def _seats_for(story, me: str | None, hotseat: bool, bot: str, table: dict) -> d
     except GameError as err:
         raise Failure(err.message) from None
     if hotseat:
+        if me is not None:
+            raise Failure(f"--hotseat seats a player at every seat, so --as {me} has nothing to choose:"
+                          " leave out --as to share the terminal, or --hotseat to play one seat")
         # A seat that never moves (a non-player character) has no one to sit at it.
         idle = story.family.table.idle
         return {s: "bot:random" if s in idle else "human" for s in seats}
@@ -149,8 +173,23 @@ def _seats_for(story, me: str | None, hotseat: bool, bot: str, table: dict) -> d
     return {s: "human" if s == me else f"bot:{bot}" for s in seats}
 
 
+def _seat_named(session, given: str) -> str:
+    """A seat of this game, named by its id or its story name (replay --as bruno)."""
+    from narrator.menu import token
+
+    seats = session.seats
+    for seat in seats:
+        if given.lower() in (seat, token(session.story.seat_name(seat))):
+            return seat
+    said = ", ".join(token(session.story.seat_name(x)) for x in seats)
+    raise Failure(f"--as {given}: the seats of this game are {said}")
+
+
 def llm_options(fn):
-    """The flags that turn on LLM narration, shared by `play` and `continue`."""
+    """The flags that turn on LLM narration (and the screen's theme), shared by `play` and `continue`."""
+    fn = click.option("--theme", type=click.Choice(["dark", "light", "none"]), default=None,
+                      help="Colours for a dark or a light terminal, or none (default: NARRATOR_THEME, else dark;"
+                           " NO_COLOR turns colour off).")(fn)
     fn = click.option("--llm", "llm_url", metavar="URL",
                       help="Narrate with the model at this OpenAI-compatible server, e.g. http://127.0.0.1:11434/v1.")(fn)
     fn = click.option("--model", metavar="NAME", help="The model to ask for (or a .gguf file for --llm-backend local).")(fn)
@@ -213,18 +252,21 @@ def _chat_template(backend) -> tuple[str | None, bool]:
         return None, False
 
 
-def _table(session, hotseat: bool, llm=None, remotes=None):
-    from narrator import bots
+def _table(session, hotseat: bool, llm=None, remotes=None, theme: str | None = None):
+    from narrator import bots, style
     from narrator.repl import PlainReader, PromptReader, Table, wipe
 
+    theme = style.theme_name(theme)
     interactive = sys.stdin.isatty() and sys.stdout.isatty()
-    reader = PromptReader() if interactive else PlainReader(sys.stdin, sys.stdout)
+    colour = interactive and style.wants_colour(sys.stdout, theme)
+    painter = style.Painter(sys.stdout, theme) if colour else None
+    reader = PromptReader(painter.style if painter else None) if interactive else PlainReader(sys.stdin, sys.stdout)
     humans = tuple(s for s, who in session.save.seats.items() if who == "human")
     players = {s: bots.make(who.split(":", 1)[1], session.story, s, session.save.seed)
                for s, who in session.save.seats.items() if who.startswith("bot:")}
     clear = (lambda: wipe(sys.stdout)) if interactive else None
     return Table(session, humans, players, reader, hotseat=hotseat, clear=clear, llm=llm,
-                 remotes=remotes or {})
+                 remotes=remotes or {}, painter=painter)
 
 
 @main.command()
@@ -244,7 +286,7 @@ def _table(session, hotseat: bool, llm=None, remotes=None):
 @_guard
 def play(ctx, story: str, seat: str | None, seed: int | None, hotseat: bool, bot: str, slot: str | None,
          players: int | None, mix: int | None, deck: str | None, llm_url, model, llm_backend, llm_config,
-         move_budget, llm_verbose):
+         move_budget, llm_verbose, theme):
     """Play a story, named as STORY or STORY/EPISODE, (`narrator stories` lists them)."""
     from narrator.library import load, split_name
     from narrator.profile import Profile
@@ -269,7 +311,7 @@ def play(ctx, story: str, seat: str | None, seed: int | None, hotseat: bool, bot
 
         table["decks"] = {seat or st.seats_for(table)[0]: decks.option(st, deck)}
     session = Session.new(st, ep, seed, _seats_for(st, seat, hotseat, bot, table), path, profile, table=table)
-    sys.exit(_played(_table(session, hotseat, llm).run(), llm))
+    sys.exit(_played(_table(session, hotseat, llm, theme=theme).run(), llm))
 
 
 @main.command(name="continue")
@@ -277,7 +319,7 @@ def play(ctx, story: str, seat: str | None, seed: int | None, hotseat: bool, bot
 @llm_options
 @click.pass_context
 @_guard
-def continue_(ctx, slot: str | None, llm_url, model, llm_backend, llm_config, move_budget, llm_verbose):
+def continue_(ctx, slot: str | None, llm_url, model, llm_backend, llm_config, move_budget, llm_verbose, theme):
     """Resume a saved game where it was left (the latest unfinished one by default)."""
     from narrator.profile import Profile
     from narrator.saves import Save, all_saves, slot_path
@@ -308,7 +350,7 @@ def continue_(ctx, slot: str | None, llm_url, model, llm_backend, llm_config, mo
                       " reads it again")
     hotseat = sum(v == "human" for v in session.save.seats.values()) > 1   # more than one at this terminal
     llm = _llm(session.story, session.episode, llm_url, model, llm_backend, llm_config, move_budget, llm_verbose)
-    sys.exit(_played(_table(session, hotseat, llm).run(opening=False), llm))
+    sys.exit(_played(_table(session, hotseat, llm, theme=theme).run(opening=False), llm))
 
 
 @main.command()
@@ -435,10 +477,12 @@ def join(address: str, code: str, seat: str | None):
 
 
 @main.command()
+@click.option("--spoilers", is_flag=True, help="Name the endings of finished games even where they are not yet in your collection.")
 @click.pass_context
 @_guard
-def saves(ctx):
+def saves(ctx, spoilers: bool):
     """List the saved games."""
+    from narrator.profile import Profile
     from narrator.saves import Save, all_saves
     from narrator.terminal_text import clean
     from narrator.tomlfile import BrokenFile
@@ -447,24 +491,41 @@ def saves(ctx):
     found = all_saves(folder)
     if not found:
         click.echo(f"No saves in {folder}.")
+    profile = Profile.load(folder) if found else None
     for p in found:
         try:
             s = Save.read(p)
-            state = f"ended: {s.ended}" if s.ended else f"{len(s.actions)} actions, unfinished"
+            state = f"ended: {_ending_name(profile, s, spoilers)}" if s.ended else f"{len(s.actions)} actions, unfinished"
             click.echo(clean(f"{p.stem:<20} {s.story}/{s.episode}  seed {s.seed}  {state}"))   # a file's words
         except BrokenFile as err:
             click.echo(clean(f"{p.stem:<20} (cannot be read: {err.problem})"))
+
+
+def _ending_name(profile, save, spoilers: bool) -> str:
+    """A finished game's ending by its title, if it is in the collection (or spoilers are
+    asked for); else only that it is a page still to find."""
+    from narrator.library import UnknownStory, load
+
+    try:
+        page = load(save.story).content.page(save.episode, save.ended)
+    except (UnknownStory, KeyError, LookupError):
+        return "an ending this narrator does not know"
+    if spoilers or save.ended in profile.endings.get(save.story, {}).get(save.episode, {}):
+        return f"\u201c{page.title}\u201d"
+    return "a page not yet in your collection (--spoilers names it)"
 
 
 @main.command()
 @click.argument("slot")
 @click.option("--as", "seat", metavar="SEAT", help="Read it as one seat saw it (default: what both saw).")
 @click.option("--offline", is_flag=True, help="Narrate again with the offline templates, not the prose that was shown.")
+@click.option("--markdown", "markdown_file", metavar="FILE", help="Write the game as a book in Markdown.")
+@click.option("--html", "html_file", metavar="FILE", help="Write the game as a book: one self-contained HTML file.")
 @click.pass_context
 @_guard
-def replay(ctx, slot: str, seat: str | None, offline: bool):
-    """Print the whole narrated story of a save, as it was shown."""
-    from narrator import render
+def replay(ctx, slot: str, seat: str | None, offline: bool, markdown_file: str | None, html_file: str | None):
+    """Print the whole narrated story of a save, as it was shown (or write it as a book)."""
+    from narrator import render, storybook
     from narrator.narration import Narrator
     from narrator.saves import slot_path
     from narrator.session import Session
@@ -475,10 +536,21 @@ def replay(ctx, slot: str, seat: str | None, offline: bool):
         raise Failure(f"no save named {slot!r}; `narrator saves` lists them")
     session = Session.resume(path, None, autosave=False)
     st = session.story
-    if seat is not None and seat not in st.seats:
-        raise Failure(f"--as {seat}: the seats are {', '.join(st.seats)}")
+    if seat is not None:
+        seat = _seat_named(session, seat)
     narrator = Narrator(st, session.save.seed, set(session.save.options.get("known", [])), session.episode)
-    click.echo(f"{st.title} — {st.episode(session.episode)['title']}  (seed {session.save.seed})\n")
+    if markdown_file or html_file:
+        humans = [s for s, who in session.save.seats.items() if who == "human"]
+        reader = seat or (humans[0] if len(humans) == 1 else None)
+        kept = [k for k in session.save.narration if k["seat"] == reader] if not offline else []
+        book = storybook.make(session, narrator, reader, kept)
+        for name, write in ((markdown_file, storybook.markdown), (html_file, storybook.page_html)):
+            if name:
+                with open(name, "w", encoding="utf-8") as f:
+                    f.write(write(book))
+                click.echo(f"The storybook of {slot} is written to {name}.")
+        return
+    click.echo(f"{storybook.title(st, session.episode)}  (seed {session.save.seed})\n")
     # Kept prose was told to one seat and holds its secrets: without --as it is read only
     # when one person played; a hot-seat game's players each had their own.
     humans = [s for s, who in session.save.seats.items() if who == "human"]
@@ -501,28 +573,31 @@ def replay(ctx, slot: str, seat: str | None, offline: bool):
 
 
 @main.command()
+@click.option("--read", "ref", metavar="STORY/EPISODE/ENDING", help="Read a page of your collection again.")
+@click.option("--html", "html_file", metavar="FILE", help="Write the map of every story's endings as an HTML page.")
 @click.pass_context
 @_guard
-def endings(ctx):
-    """Endings unlocked, per story and episode; locked ones stay unspoiled."""
-    from narrator.library import load, story_ids
+def endings(ctx, ref: str | None, html_file: str | None):
+    """Your collection: every story's endings, the found ones by title, the others as a hint."""
+    from narrator import gallery, render
     from narrator.profile import Profile
+    from narrator.terminal import prose_width
 
     profile = Profile.load(_saves(ctx))
-    for sid in story_ids():
-        st = load(sid)
-        for ep in st.episodes:
-            pages = st.content.books[ep["id"]].ending
-            got = profile.endings.get(sid, {}).get(ep["id"], {})
-            click.echo(f"{st.title} — {ep['title']}: {sum(p.id in got for p in pages)} of {len(pages)} endings")
-            for p in pages:
-                if p.id in got:
-                    u = got[p.id]
-                    times = "once" if u.count == 1 else f"{u.count} times"
-                    click.echo(f"    ✓ {p.title:<36} first {u.first:%Y-%m-%d}, reached {times}")
-            locked = sum(p.id not in got for p in pages)
-            if locked:
-                click.echo(f"    … {locked} still locked")
+    if ref is not None:
+        try:
+            entry = gallery.find(profile, ref)
+        except gallery.NotFound as err:
+            raise Failure(str(err.args[0])) from None
+        page = gallery.page_of(entry)
+        click.echo(render.page(page.title, page.text, prose_width()))
+        return
+    if html_file is not None:
+        with open(html_file, "w", encoding="utf-8") as f:
+            f.write(gallery.map_html(profile))
+        click.echo(f"The map of your endings is written to {html_file}.")
+        return
+    click.echo(gallery.listing(profile))
 
 
 @main.group()
@@ -545,17 +620,17 @@ def deck_check(file: str):
 
 @main.command()
 @click.argument("story")
+@click.pass_context
 @_guard
-def cards(story: str):
-    """List the card pool of a story whose players build decks from it, and its starter decks."""
-    from narrator import families
+def cards(ctx, story: str):
+    """List a story's cards: what every player may read (For Fumie: the faces you have seen)."""
     from narrator.library import load, split_name
+    from narrator.profile import Profile
+    from narrator.screens import for_story
 
     st = load(split_name(story)[0])
-    catalogue = families.of(st).catalogue
-    if catalogue is None:
-        raise Failure(f"{st.title} has no card pool to build decks from")
-    click.echo(catalogue(st.content))
+    known = frozenset(Profile.load(_saves(ctx)).known(st.id))
+    click.echo(for_story(st).module.catalogue(st.content, known))
 
 
 @main.group()
@@ -696,9 +771,11 @@ def _trial_round(story_id: str | None, backend, config, fold: bool):
 @click.option("--cap", type=click.IntRange(1), default=100_000, show_default=True,
               help="The most games --until-all plays.")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
+@click.option("--spoilers", is_flag=True, help="Name every ending reached, even those not yet in your collection.")
+@click.pass_context
 @_guard
-def explore(story: str, games: int, seed: int, bot: str, players: int | None, mix: int | None,
-            jobs: int | None, until_all: bool, cap: int, as_json: bool):
+def explore(ctx, story: str, games: int, seed: int, bot: str, players: int | None, mix: int | None,
+            jobs: int | None, until_all: bool, cap: int, as_json: bool, spoilers: bool):
     """Bots play many games; print the endings reached and the speed."""
     import json
 
@@ -722,11 +799,21 @@ def explore(story: str, games: int, seed: int, bot: str, players: int | None, mi
         click.echo(json.dumps(report.to_json(), sort_keys=True))
         return
     pages = {p.id: p for p in st.content.books[ep].ending}
-    click.echo(f"{st.title} — {st.episode(ep)['title']}: {report.games} games with {bot} bots, seed {seed}")
-    width = max(map(len, report.every))
+    from narrator.storybook import title
+
+    click.echo(f"{title(st, ep)}: {report.games} games with {bot} bots, seed {seed}")
+    from narrator.gallery import MARKS
+    from narrator.profile import Profile
+
+    got = Profile.load(_saves(ctx)).endings.get(st.id, {}).get(ep, {})
+
+    def named(eid: str) -> str:
+        page = pages[eid]
+        return page.title if spoilers or eid in got else f"(not yet in your collection: a {page.tone} ending)"
+
     for eid in report.every:
-        click.echo(f"  {eid:<{width}} {report.endings[eid]:>7}  {report.rate(eid):6.1%}  {pages[eid].title}")
-    click.echo("unreached: " + (", ".join(report.unreached) or "none"))
+        click.echo(f"  {MARKS[pages[eid].tone]} {report.endings[eid]:>7}  {report.rate(eid):6.1%}  {named(eid)}")
+    click.echo("unreached: " + ("; ".join(named(e) for e in report.unreached) or "none"))
     true_ids = [p.id for p in pages.values() if p.tone == "true"]
     if true_ids:
         click.echo(f"true ending rate: {sum(report.rate(t) for t in true_ids):.1%}")

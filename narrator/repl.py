@@ -14,8 +14,7 @@ from typing import Callable, TextIO
 
 from engine.action import is_number
 from engine.errors import GameError
-from narrator import render, screens
-from narrator import endpage
+from narrator import endpage, menu, render, screens, storybook, terminal, undo
 from narrator.narration import Narrator
 from narrator.session import Session
 from narrator.terminal_text import brief, clean, unprompt
@@ -25,10 +24,12 @@ WIDTH = 78   # the prose's width, as render.prose wraps it
 # Commands every story has; each family's screen adds those that show its view.
 COMMANDS = {
     "help": "this list",
-    "log": "the story so far (log N for the last N passages)",
+    "log": "the story so far, a page at a time (log N for the last N passages)",
+    "undo": "take back your last move, when it showed you nothing new (solo play only)",
     "save": "write the save now and say where it is (it is also saved after every action)",
     "quit": "leave; `narrator continue` resumes where you left off",
 }
+STOP = "stop"   # every story's way to end the game at once; asked twice
 
 
 # No action or command is near this long; a longer line is cut here, so a paste of a
@@ -42,7 +43,10 @@ class PlainReader:
     def __init__(self, stream: TextIO, out: TextIO):
         self.stream, self.out = stream, out
 
-    def read(self, prompt: str, words: list[str], interrupt: str | None = "") -> str | None:
+    interactive = False
+
+    def read(self, prompt: str, words: list[str], interrupt: str | None = "",
+             status: str | None = None) -> str | None:
         line = self.stream.readline(4096)
         if not line:
             return None
@@ -67,22 +71,31 @@ def _cut(line: str) -> tuple[str, bool]:
 class PromptReader:
     """prompt_toolkit at a terminal: completion of what is legal now, and history."""
 
-    def __init__(self):
+    interactive = True
+
+    def __init__(self, style=None):
         from prompt_toolkit import PromptSession
         from prompt_toolkit.history import InMemoryHistory
+        from prompt_toolkit.output import create_output
 
         from narrator.typing_input import PasteAware
 
-        self.session = PromptSession(history=InMemoryHistory(), key_bindings=_paste_cut(), input=PasteAware())
+        # The prompt draws on the terminal itself, not through the line-wrapping stream.
+        out = getattr(sys.stdout, "inner", sys.stdout)
+        self.session = PromptSession(history=InMemoryHistory(), key_bindings=_paste_cut(), input=PasteAware(),
+                                     output=create_output(stdout=out), style=style)
 
-    def read(self, prompt: str, words: list[str], interrupt: str | None = "") -> str | None:
+    def read(self, prompt: str, words: list[str], interrupt: str | None = "",
+             status: str | None = None) -> str | None:
         """The line typed; None at the end of input. Ctrl-C gives `interrupt`: an empty
-        line at a prompt (the line is dropped), None where it should leave."""
+        line at a prompt (the line is dropped), None where it should leave. `status` is
+        the bottom toolbar's line."""
         from prompt_toolkit.completion import WordCompleter
 
         self.interrupted = False
         try:
-            line = self.session.prompt(prompt, completer=ShortLines(WordCompleter(words, sentence=True)))
+            line = self.session.prompt(prompt, completer=ShortLines(WordCompleter(words, sentence=True)),
+                                       bottom_toolbar=status)
         except EOFError:
             return None
         except KeyboardInterrupt:
@@ -151,12 +164,19 @@ class Table:
     lock: object = field(default_factory=threading.Lock)   # the game is read from other threads too
     profile_said: str | None = None              # the last word said about the profile
     round_start: dict = field(default_factory=dict)   # seat -> where its uncoloured round began
+    painter: object | None = None                # a style.Painter, when the terminal takes colour
+    fresh: bool = True                           # a new game, not one continued from its save
 
     def __post_init__(self):
         s = self.session
         self.names = {seat: s.story.seat_name(seat) for seat in s.seats}
+        self.words = menu.Words(self.names)
         self.screen = screens.for_story(s.story)
+        # A story may call taking a move back by its own name (For Fumie winds the watch).
+        self.undo_word = s.story.info.get("undo", {}).get("word", "undo")
         self.commands = {**self.screen.COMMANDS, **COMMANDS}
+        if self.undo_word != "undo":
+            self.commands[self.undo_word] = self.commands.pop("undo")
         # At a shared terminal nobody sits at the screen until the first hand-off, so the
         # opening deal's secrets wait for their own player.
         self.at_screen = None if self.hotseat else (self.humans[0] if self.humans else None)
@@ -166,9 +186,31 @@ class Table:
                           for seat in (*self.humans, *self.remotes)}
 
     # --- output ---------------------------------------------------------------------
-    def say(self, text: str = "") -> None:
-        self.out.write(text + "\n")
+    def say(self, text: str = "", kind: str = "") -> None:
+        """Print text fitted to the terminal's width, in the look of its kind."""
+        text = terminal.wrap(text)
+        if self.painter is not None and kind:
+            self.out.flush()
+            self.painter.write(text, kind)
+        else:
+            self.out.write(text + "\n")
         self.out.flush()
+
+    def prose(self, passage: str) -> None:
+        self.say(render.prose(passage, terminal.prose_width()) + "\n", "prose")
+
+    def page(self, lines: list[str]) -> None:
+        """Long text a screenful at a time at a terminal, so its start is not lost."""
+        room = terminal.height() - 2
+        if not self.reader.interactive or len(lines) <= room:
+            self.say("\n".join(lines))
+            return
+        for at in range(0, len(lines), room):
+            self.say("\n".join(lines[at:at + room]))
+            if at + room < len(lines):
+                more = self.reader.read("— more: Enter for the next page, q to stop — ", [])
+                if more is None or more.strip().lower().startswith("q"):
+                    return
 
     def tell(self, start: int, events) -> None:
         """Narrate events to the seats that may know them; queue what the screen must not show."""
@@ -193,7 +235,7 @@ class Table:
         """The offline prose, as it is: it carries the game's information. With a model,
         it is also what the model's colour for this round will follow."""
         for p in passages:
-            self.say(render.prose(p) + "\n")
+            self.prose(p)
         if self.llm is not None and passages:
             self.keep(seat, "\n\n".join(passages), start, end, by_model=False)
             self.llm.hear(seat, passages)
@@ -260,7 +302,7 @@ class Table:
         self.at_screen = seat
         self.asked = None
         for p in self.queued.pop(seat, []):
-            self.say(render.prose(p) + "\n")
+            self.prose(p)
             if self.llm is not None:
                 self.llm.hear(seat, [p])
         return True
@@ -270,21 +312,40 @@ class Table:
             return "a player at another terminal"
         return "you" if seat in self.humans else "a bot"
 
+    # --- what is asked --------------------------------------------------------------
+    def options(self, view) -> list[menu.Option]:
+        return self.words.options(self.screen.options(view, self.names))
+
+    def status(self, seat: str, view) -> str:
+        """The line at the foot of the screen: the story, the moment, whose move, the counts."""
+        s = self.session
+        mover = s.to_act()
+        whose = "your move" if seat in mover else f"{', '.join(self.names[m] for m in mover)} to move"
+        return f" {storybook.title(s.story, s.episode)} · {self.screen.status(view, self.names)} · {whose} "
+
+    def asking(self, view) -> str:
+        """What is to be decided and the numbered options, as the player reads them."""
+        options = self.options(view)
+        text = self.screen.decision(view, self.names)
+        if options:
+            text += "\n" + menu.listing(options, terminal.width()) + "\n  (type a number, or the words; `help` for more)"
+        return text
+
     # --- the game -------------------------------------------------------------------
     def run(self, opening: bool = True) -> int:
         s = self.session
         log = s.log
-        self.say(f"{s.story.title} — {s.story.episode(s.episode)['title']}  (save: {s.save.slot})")
+        self.fresh = opening
+        self.say(f"{storybook.title(s.story, s.episode)}  (save: {s.save.slot})", "heading")
         self.say(", ".join(f"{self.names[x]}: {self.who(x)}"
                            for x in s.seats) + ". Type `help` for commands.\n")
         if opening:
             self.tell(0, log)
         else:
-            self.say("…the story so far, in brief:\n")
-            recent = max(0, len(log) - 12)
             for seat, narrator in self.narrators.items():
-                narrator.skip(log[:recent], seat)
-            self.tell(recent, log[recent:])
+                narrator.skip(log, seat)
+            for seat in self.humans[:1] if not self.hotseat else ():
+                self.say(self.screen.recap(s.view(seat), self.names) + "\n", "prose")
         while s.ending() is None:
             seat = s.to_act()[0]
             if seat in self.bots:
@@ -295,6 +356,8 @@ class Table:
                 continue
             if self.hotseat and seat != self.at_screen and not self.hand_off(seat):
                 return self.leave()
+            if self.hotseat and not opening and self.asked is None and seat == self.at_screen:
+                self.say(self.screen.recap(s.view(seat), self.names) + "\n", "prose")
             self.at_screen = seat
             if not self.turn(seat):
                 return self.leave()
@@ -306,11 +369,17 @@ class Table:
         if not self.colour(seat):
             return False
         view = s.view(seat)
+        options = self.options(view)
+        status = self.status(seat, view)
         # Say what is to be decided once per decision, not again after every command.
-        if self.asked != (seat, len(s.log)):
-            self.asked = (seat, len(s.log))
-            self.say(self.screen.decision(view, self.names))
-        line = self.reader.read(f"{self.names[seat]}> ", [*view.legal, *self.commands])
+        moment = (seat, len(s.log), len(s.save.actions))
+        if self.asked != moment:
+            self.asked = moment
+            if not self.reader.interactive:
+                self.say(f"[{status.strip()}]", "status")
+            self.say(self.asking(view), "options")
+        words = [*(o.said for o in options), *self.commands]
+        line = self.reader.read(f"{self.names[seat]}> ", words, status=status)
         if line is None:
             return False
         if not line:
@@ -323,18 +392,36 @@ class Table:
         if word in self.commands:
             return self.command(seat, word, line)
         try:
-            self.act(seat, line)
+            action = menu.pick(line, options) or self.words.hear(line)
+        except IndexError as err:
+            self.say(f"There is no option {err.args[0]}: the options are numbered 1 to {len(options)}."
+                     " Nothing has changed.\n", "warning")
+            return True
+        if action.split()[0].lower() == STOP and not self.sure_to_stop(seat):
+            return True
+        try:
+            self.act(seat, action)
         except GameError as err:
-            legal = ", ".join(a for a in (err.legal or view.legal))
-            self.say(f"{err.message}\nWhat you can do now: {legal}. Nothing has changed.\n")
+            legal = ", ".join(self.words.speak(a) for a in (err.legal or view.legal))
+            self.say(f"{self.words.speak(err.message)}\nWhat you can do now: {legal}"
+                     f" (or a number from 1 to {len(options)}). Nothing has changed.\n", "error")
         return True
+
+    def sure_to_stop(self, seat: str) -> bool:
+        answer = self.reader.read("Stop the story here? It ends now, on its page, and cannot be"
+                                  " taken back. Type yes to stop: ", [])
+        if answer is not None and answer.strip().lower() in ("y", "yes"):
+            return True
+        self.say("The story goes on. Nothing has changed.\n", "warning")
+        return False
 
     def remote_turn(self, seat: str) -> None:
         """Ask the joiner at `seat` and play their answer; a mistake is explained to them."""
         remote = self.remotes[seat]
         with self.lock:
             view = self.session.view(seat)
-        decision, legal = self.screen.decision(view, self.names), list(view.legal)
+        options = self.options(view)
+        decision, legal = self.asking(view), [o.said for o in options]
         if not remote.connected:
             # The host cannot type while a joiner holds the turn: say how to stop.
             self.say(f"(It is {self.names[seat]}'s move, and their player is away. The game waits for"
@@ -343,11 +430,15 @@ class Table:
         text = remote.ask(decision, legal)
         while True:
             try:
-                self.act(seat, text)
+                action = menu.pick(text, options) or self.words.hear(text)
+                self.act(seat, action)
                 return
+            except IndexError as err:
+                mistake = f"There is no option {err.args[0]}: the options are numbered 1 to {len(options)}."
             except GameError as err:
-                mistake = f"{err.message} What you can do now: {', '.join(err.legal or legal)}. Nothing has changed."
-                text = remote.ask(decision, legal, mistake)
+                said = ", ".join(self.words.speak(a) for a in (err.legal or view.legal))
+                mistake = f"{self.words.speak(err.message)} What you can do now: {said}. Nothing has changed."
+            text = remote.ask(decision, legal, mistake)
 
     def act(self, seat: str, text: str) -> None:
         """Play an action and tell it; a save that cannot be written does not stop the game."""
@@ -357,7 +448,7 @@ class Table:
                 self.session.act(seat, text)
         except OSError as err:
             self.say(f"(The move is made, but the save could not be written: {err.strerror or err}."
-                     " Play goes on; narrator writes the whole game again after the next move.)\n")
+                     " Play goes on; narrator writes the whole game again after the next move.)\n", "warning")
         note, self.session.profile_note = self.session.profile_note, None
         if note and note != self.profile_said:
             self.profile_said = note     # said once, not after every move
@@ -370,25 +461,93 @@ class Table:
             return False
         if word == "help":
             self.say("\n".join(f"  {k:<6} {v}" for k, v in self.commands.items()))
-            self.say("Actions: " + ", ".join(view.legal))
+            self.say("Actions: " + ", ".join(o.said for o in self.options(view))
+                     + ". Or type an option's number.")
         elif word in self.screen.COMMANDS:
-            self.say(self.screen.show(word, view, self.names))
+            self.page(self.screen.show(word, view, self.names).split("\n"))
         elif word == "log":
-            parts = line.split()
-            n = min(int(parts[1]), 10_000) if len(parts) > 1 and is_number(parts[1][:6]) else 10
-            for p in self.told.get(seat, [])[len(self.told.get(seat, [])) - n:] if n > 0 else []:
-                self.say(render.prose(p) + "\n")
+            self.log(seat, line.split()[1:])
+        elif word == self.undo_word:
+            self.take_back(seat)
         elif word == "save":
             try:
                 self.session.write()
                 self.say(f"Saved in slot {self.session.save.slot} ({self.session.save.path}).")
             except OSError as err:
                 self.say(f"The save could not be written: {err.strerror or err}. Free some space or"
-                         " check the folder's permissions, then `save` again.")
+                         " check the folder's permissions, then `save` again.", "error")
         self.say("")
         return True
 
+    def log(self, seat: str, args: list[str]) -> None:
+        """`log`: the whole story this seat was told; `log N`: its last N passages."""
+        told = self.told.get(seat, [])
+        if args and not is_number(args[0][:6]):
+            self.say(f"`log {args[0]}`: give a number of passages, like `log 5`, or just `log`"
+                     " for the whole story so far.", "warning")
+            return
+        n = min(int(args[0]), 10_000) if args else len(told)
+        chosen = told[max(0, len(told) - n):] if n > 0 else []
+        if not chosen:
+            self.say("Nothing has been told yet.")
+            return
+        lines: list[str] = []
+        for p in chosen:
+            lines += render.prose(p, terminal.prose_width()).split("\n") + [""]
+        self.page(lines)
+
+    def take_back(self, seat: str) -> None:
+        """Replay the game without the player's last move, where that is fair."""
+        s = self.session
+        word = self.undo_word
+        if len(self.humans) > 1 or self.remotes:
+            self.say(f"`{word}` is for solo play: another player has seen this move, and it cannot"
+                     " be taken back from them.", "warning")
+            return
+        at = undo.last_move(s.save.actions, seat)
+        if at is None:
+            self.say(f"There is no move of yours to take back yet (`{word}`).", "warning")
+            return
+        kept = s.save.actions[:at]
+        before = undo.replay(s, kept)
+        why = undo.why_not(s, seat, before, len(before.log), self.screen.OWN_CHOICES)
+        if why is not None:
+            self.say(f"That move cannot be taken back: {why}. Taking it back would carry what you"
+                     " saw into the past.", "warning")
+            return
+        s.state = before
+        s.save.actions[:] = kept
+        s.save.narration[:] = [k for k in s.save.narration if k["to"] <= len(before.log)]
+        if s.autosave:
+            try:
+                s.save.write()
+            except OSError as err:
+                self.say(f"(The save could not be written: {err.strerror or err}.)", "warning")
+        self.remake_bots()
+        # Each reader's narrator afresh, as if the game had been continued from its save.
+        known = set(s.save.options.get("known", []))
+        self.narrators = {seat: Narrator(s.story, s.save.seed, known, s.episode) for seat in self.narrators}
+        for seat, narrator in self.narrators.items():
+            narrator.skip(before.log, seat)
+        said = s.story.info.get("undo", {}).get("done", "Your last move is taken back.")
+        self.say(said + "\n", "prose")
+        self.asked = None
+
+    def remake_bots(self) -> None:
+        """Bots afresh after a move is taken back: what they took in of it is gone too."""
+        from narrator import bots
+
+        s = self.session
+        for seat in self.bots:
+            self.bots[seat] = bots.make(s.save.seats[seat].split(":", 1)[1], s.story, seat, s.save.seed)
+
     def leave(self) -> int:
+        s = self.session
+        if not s.save.actions and self.fresh:
+            # A game left before its first move is no game to continue: its save goes.
+            s.save.path.unlink(missing_ok=True)
+            self.say("\nNothing was played, so nothing was saved.")
+            return 0
         slot = self.session.save.slot
         again = f"narrator host --continue {slot}" if self.remotes else f"narrator continue {slot}"
         if not self.session.saved and self.session.autosave:
@@ -409,10 +568,10 @@ class Table:
             self.colour(self.at_screen)
         # The ending page is for both players: it is written over the public log only.
         page = endpage.render(s.story, s.episode, ending.id, s.log, s.profile)
-        self.say("\n" + render.page(page.title, page.text))
+        self.say("\n" + render.page(page.title, page.text, terminal.prose_width()), "prose")
         self.say(f"({page.condition})")
         for remote in self.remotes.values():
             remote.send({"type": "end", "title": page.title, "text": page.text, "condition": page.condition})
         if s.first_time:
-            self.say("A new ending is unlocked. `narrator endings` shows your collection.")
+            self.say("A new ending is unlocked. `narrator endings` shows your collection.", "heading")
         return 0

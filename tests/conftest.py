@@ -20,3 +20,10 @@ def cli(tmp_path):
         return runner.invoke(main, ["--saves", str(folder), *map(str, args)], input=input, env=env,
                              catch_exceptions=False)
     return run
+
+
+@pytest.fixture(autouse=True)
+def wide_terminal(monkeypatch):
+    """Output is wrapped to the terminal's width; most tests compare messages whole, so the
+    terminal is wide (the layout tests set COLUMNS to 60, 80 and 120 themselves)."""
+    monkeypatch.setenv("COLUMNS", "400")

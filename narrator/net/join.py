@@ -21,6 +21,15 @@ from narrator.net import wire
 PING_EVERY = 30.0
 
 
+# Commands the joiner answers itself, without asking the host.
+LOCAL = {
+    "help": "this list",
+    "log": "the story so far as you were told it (log N for the last N passages)",
+    "save": "where the game is kept (the host saves it after every move)",
+    "quit": "leave; you can join again with the same code",
+}
+
+
 def split_address(address: str) -> tuple[str, int]:
     host, sep, port = address.rpartition(":")
     if not sep or not is_number(port) or int(port) > 65535:
@@ -51,6 +60,7 @@ class Client:
         self.prompt: dict | None = None
         self.welcomed = False
         self.last_sent = ""
+        self.told: list[str] = []    # the prose this seat was told, for `log`
         self.sending = threading.Lock()
         self.done = threading.Event()
 
@@ -99,9 +109,10 @@ class Client:
             self.name = clean(str(message.get("name", "you")), one_line=True)[:40] or "you"
             self.commands = [clean(str(c), one_line=True) for c in message.get("commands", [])
                              if isinstance(c, str)]
-            self.say(f"You play {self.name}. Commands: {', '.join(self.commands + ['quit'])}.\n")
+            self.say(f"You play {self.name}. Commands: {', '.join(self.commands + list(LOCAL))}.\n")
         elif kind == "tell":
-            self.say(render.prose(clean(str(message.get("text", "")))) + "\n")
+            self.told.append(clean(str(message.get("text", ""))))
+            self.say(render.prose(self.told[-1]) + "\n")
         elif kind == "prompt":
             self.prompt = message
             return self.ask()
@@ -122,17 +133,36 @@ class Client:
             return 0
         return None
 
+    def local(self, words: list[str]) -> None:
+        """`help`, `log` and `save`, answered here at the joiner's terminal."""
+        word = words[0].lower()
+        if word == "help":
+            shown = {c: "shown by the host" for c in self.commands}
+            self.say("\n".join(f"  {k:<6} {v}" for k, v in {**shown, **LOCAL}.items())
+                     + "\nType an action or its number from the list above.\n")
+        elif word == "log":
+            n = int(words[1]) if len(words) > 1 and words[1].isdecimal() else len(self.told)
+            chosen = self.told[max(0, len(self.told) - n):] if n > 0 else []
+            for text in chosen or ["Nothing has been told yet."]:
+                self.say(render.prose(text) + "\n")
+        elif word == "save":
+            self.say("The host keeps this game and saves it after every move; if you leave, rejoin"
+                     f" with: narrator join {self.address} {self.code}\n")
+
     def ask(self) -> int | None:
         if self.prompt is None:
             return None
         self.say(clean(str(self.prompt.get("decision", ""))))
         legal = [clean(str(a), one_line=True) for a in self.prompt.get("legal", [])]
         while True:
-            line = self.reader.read(f"{self.name}> ", [*legal, *self.commands, "quit"])
+            line = self.reader.read(f"{self.name}> ", [*legal, *self.commands, *LOCAL])
             if line is None or line.strip().lower() == "quit":
                 self.say(f"\nYou left. The host keeps the game; rejoin with: narrator join {self.address} {self.code}")
                 self.sock.close()
                 return 0
+            if line.strip() and line.split()[0].lower() in LOCAL:
+                self.local(line.split())
+                continue
             if line.strip():
                 break
         word = line.split()[0].lower()

@@ -35,6 +35,10 @@ class Bound:
         finally:
             _drawing.reset(token)
 
+    def __getattr__(self, name: str) -> Any:
+        # The screen's other pictures and facts (options, status, recap, OWN_CHOICES).
+        return getattr(self.module, name)
+
     def show(self, command: str, view: Any, names: Mapping[str, str]) -> str:
         return self._draw(self.module.show, command, view, names)
 

@@ -23,7 +23,7 @@ def _content():
 
 
 def _who(seat: str, names) -> str:
-    return f"{names.get(seat, seat)} ({seat})" if seat else "—"
+    return names.get(seat, seat) if seat else "—"
 
 
 def _card(card_id: str, *, text: bool = True) -> str:
@@ -105,30 +105,89 @@ def decision(view, names) -> str:
         head = f"Your turn ({'your last turn' if view.phase == 'last' else f'turn {view.turn}'})."
         if view.hand:
             head += " You hold: " + "; ".join(_card(c, text=False) for c in view.hand) + "."
-        out = [head]
-        groups: dict[str, list[str]] = {}
-        for a in view.legal:
-            words = a.split()
-            key = " ".join(words[:2]) if words[0] in ("exchange", "progress") and len(words) > 2 else words[0]
-            groups.setdefault(key, []).append(a)
-        explain = {"progress": "draw so your hand has two, then use or discard one",
-                   "exchange hand": "exchange hands with", "exchange apple": "exchange apples with",
-                   "check": "look at your own apple", "ability": "use your character's ability",
-                   "progress use": "use a card", "progress discard": "discard a card",
-                   "stop": "end the game here"}
-        for key, acts in groups.items():
-            if key in ("exchange hand", "exchange apple"):
-                out.append(f"  {key} SEAT — {explain[key]}: " + ", ".join(a.split()[-1] for a in acts))
-            else:
-                out.append(f"  {explain.get(key, key)}: " + ", ".join(acts))
-        return "\n".join(out)
+        return head
     out = [d.prompt]
     for i, c in enumerate(d.cards, 1):
-        out.append(f"  {i}. {_card(c)}")
+        out.append(f"  card {i}: {_card(c)}")
     if d.apples:
         out.append(f"  Your apple(s), face up: {_apples(view, d.apples)}.")
-    out.append("  options: " + ", ".join(a for a in d.options if a != "stop"))
     return "\n".join(out)
+
+
+def _does(view, names, action: str) -> str:
+    w = action.split()
+    who = lambda s: _who(s, names)   # noqa: E731
+    if w[0] == "stop":
+        return "end the story here, on its page (you are asked first)"
+    if w[0] == "progress" and len(w) == 1:
+        return "draw so your hand has two, then use or discard one"
+    if w[:2] == ["exchange", "hand"]:
+        return f"exchange hands with {who(w[2])}"
+    if w[:2] == ["exchange", "apple"]:
+        return f"exchange apples with {who(w[2])}"
+    if w[:2] == ["check", "apple"]:
+        return "look at your own apple"
+    if w[0] == "ability":
+        return f"use your character's ability on {who(w[1])}" if len(w) > 1 else "use your character's ability"
+    if w[:2] == ["progress", "use"] and len(w) > 2:
+        card = _content().cards[view.hand[int(w[2]) - 1]].name if int(w[2]) <= len(view.hand) else w[2]
+        on = " and ".join(who(s) for s in w[3:])
+        return f"use {card}" + (f" on {on}" if on else "")
+    if w[:2] == ["progress", "discard"]:
+        card = _content().cards[view.hand[int(w[2]) - 1]].name if int(w[2]) <= len(view.hand) else w[2]
+        return f"discard {card} face up"
+    if w[0] == "give":
+        return f"{who(w[1])} must eat your poisoned apple"
+    if w[0] == "keep":
+        return "keep the poisoned apple yourself"
+    if w[0] in ("yes", "no") and view.decision is not None:
+        return view.decision.prompt.split("?")[0] + ("?" if w[0] == "yes" else "? No.")
+    return ""
+
+
+def options(view, names) -> list[tuple[str, str]]:
+    """The legal actions in order, each with what it will do."""
+    return [(a, _does(view, names, a)) for a in view.legal]
+
+
+def status(view, names) -> str:
+    living = sum(1 for p in view.table if p.living and p.player)
+    return (f"turn {view.turn}, {PHASES[view.phase]} · pile {view.pile} · your hand {len(view.hand)}"
+            f" · {living} guests still at the table")
+
+
+def recap(view, names) -> str:
+    """Where the story stands, for a player coming back to it."""
+    living = [p for p in view.table if p.living and p.player]
+    gone = [p for p in view.table if not p.living]
+    out = [f"Previously, at the feast: it is turn {view.turn}, in {PHASES[view.phase]}, and"
+           f" {view.pile} pages of the storybook are left to turn."]
+    out.append(f"{len(living)} guests are still at the long table"
+               + (f"; {', '.join(_who(p.seat, names) for p in gone)} no longer" if gone else "") + ".")
+    if view.character is not None:
+        c = _content().characters[view.character]
+        out.append(f"You are {c.name}, and you hold {len(view.hand)} card(s).")
+    return " ".join(out)
+
+
+def catalogue(box, known=frozenset()) -> str:
+    """The characters (with their favourite food) and the storybook's cards, as
+    `narrator cards applerulette` prints them: all of it is printed on the cards."""
+    out = [f"Characters ({len(box.characters)}): each guest is dealt one in secret.", ""]
+    for c in box.characters.values():
+        out.append(f"  {c.name} — {FACTIONS[c.faction]}; likes {FOODS[c.food]}.")
+        out.append(f"      To win: {' '.join(c.victory.split())}")
+        out.append(f"      Ability: {' '.join(c.ability.split())}")
+    out += ["", f"Story cards ({sum(c.count for c in box.cards.values())} in the storybook):", ""]
+    for c in box.cards.values():
+        mark = " [weapon]" if c.weapon else ""
+        out.append(f"  {c.name}{mark} ×{c.count} — {' '.join(c.text.split())}")
+    return "\n".join(out)
+
+
+# Private events that only record this seat's own hidden choice: taking back the move
+# that made one tells the player nothing new (narrator/undo.py).
+OWN_CHOICES = frozenset()
 
 
 # The commands that show a part of the view, for the REPL's help and completion.

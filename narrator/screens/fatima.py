@@ -8,7 +8,13 @@ from __future__ import annotations
 
 
 def _who(seat: str, names) -> str:
-    return f"{names.get(seat, seat)} ({seat})"
+    return names.get(seat, seat)
+
+
+def _card_name(card_id: str) -> str:
+    from narrator.library import load
+
+    return load("fatima").content.cards[card_id].name
 
 
 def card(face, *, text: bool = True) -> str:
@@ -46,7 +52,7 @@ def hand(view, names) -> str:
 def _court(nv) -> str:
     if not nv.fatima:
         return "no Fatima"
-    parts = [f"{f.face.name} [{f.face.id}] " + (f"{f.value:+d}" if f.value is not None else "?")
+    parts = [f"{f.face.name} " + (f"{f.value:+d}" if f.value is not None else "?")
              for f in nv.fatima]
     return "; ".join(parts)
 
@@ -98,24 +104,9 @@ def pile(view, names) -> str:
     return "\n".join(out)
 
 
-def _attacks(view, legal: list[str]) -> list[str]:
-    """Attacks grouped: each target once, with what may be laid down."""
-    groups: dict[tuple[str, str], list[str]] = {}
-    for a in legal:
-        w = a.split()
-        groups.setdefault((w[1], w[2]), []).append(w[4])
-    if not groups:
-        return []
-    fighters = next(iter(groups.values()))
-    named = ", ".join(("king" if c == "king" else f"{c} ({view.hand[int(c) - 1].name})") for c in fighters)
-    out = ["  attack NATION FATIMA with N|king — for:"]
-    for (nation, fatima), _ in groups.items():
-        nv = view.nation(nation)
-        f = next(x for x in nv.fatima if x.face.id == fatima)
-        value = f"{f.value:+d}" if f.value is not None else "?"
-        out.append(f"      {nation} {fatima}  ({f.face.name}, {value} there)")
-    out.append(f"    laying down: {named}")
-    return out
+def _held(view) -> list[str]:
+    """The hand, each card by its position, with what it says (an Event's effect too)."""
+    return [f"  card {i}: {card(f)}" for i, f in enumerate(view.hand, 1)]
 
 
 def decision(view, names) -> str:
@@ -123,43 +114,119 @@ def decision(view, names) -> str:
     if d is None:
         return "Nothing is asked of you now."
     out = [d.prompt]
-    legal = [a for a in d.options]
     if d.kind == "turn":
         out[0] = f"Turn {view.turn}, {names.get(view.seat, view.seat)}: " + d.prompt
         if view.final_round:
             out.append("  (the final round: no card is drawn)")
-        simple = [a for a in legal if not a.startswith("attack")]
-        grouped: dict[str, list[str]] = {}
-        for a in simple:
-            w = a.split()
-            key = " ".join(w[:2]) if w[0] == "action" else w[0]
-            grouped.setdefault(key, []).append(a)
-        for key, forms in grouped.items():
-            head = forms[0].split()
-            if head[0] == "action":
-                name = view.hand[int(head[1]) - 1].name
-                out.append(f"  {' | '.join(forms[:6])}{' …' if len(forms) > 6 else ''}  ({name})")
-            elif head[0] == "decree":
-                out.append(f"  {' | '.join(forms[:6])}{' …' if len(forms) > 6 else ''}  ({view.king.decree})")
-            else:
-                out.append("  " + " | ".join(forms))
-        out += _attacks(view, [a for a in legal if a.startswith("attack")])
-        return "\n".join(out)
-    if d.kind == "defend":
+        if any(a.startswith("decree") for a in d.options):
+            out.append(f"  Your king's decree: {view.king.decree}")
+        out += _held(view)
+    elif d.kind == "defend":
         out.insert(0, combat(view, names))
-        fighters = [a.split()[-1] for a in legal if a.startswith("fight")]
-        out.append("  avoid")
-        named = ", ".join(("king" if c == "king" else f"{c} ({view.hand[int(c) - 1].name})") for c in fighters)
-        out.append(f"  fight with N|king — {named}")
-        return "\n".join(out)
-    if d.kind in ("discard", "pass_left", "tribute"):
-        if d.kind == "discard":
-            out.append(f"  (military power {view.military}; {len(view.hand)} cards in hand)")
-        for a in legal:
-            out.append(f"  {a}  — {view.hand[int(a.split()[1]) - 1].name}")
-        return "\n".join(out)
-    out.append("  options: " + ", ".join(legal))
+        out += _held(view)
+    elif d.kind == "discard":
+        out.append(f"  (military power {view.military}; {len(view.hand)} cards in hand)")
     return "\n".join(out)
+
+
+def _laid(view, n: str) -> str:
+    if n == "king":
+        return "your king himself"
+    k = int(n)
+    return view.hand[k - 1].name if k <= len(view.hand) else f"card {n}"
+
+
+def _her(view, nation: str, fatima: str) -> str:
+    nv = view.nation(nation)
+    f = next((x for x in nv.fatima if x.face.id == fatima), None)
+    if f is None:
+        return _card_name(fatima)
+    return f"{f.face.name} ({f'{f.value:+d}' if f.value is not None else '?'} there)"
+
+
+def _does(view, names, action: str) -> str:
+    w = action.split()
+    d = view.decision
+    who = lambda s: _who(s, names)   # noqa: E731
+    if w[0] == "stop":
+        return "end the story here, on its page (you are asked first)"
+    if w[0] == "pass":
+        return "let the chance go" if d is not None and d.kind != "turn" else "end your turn without acting"
+    if w[0] == "action" and len(w) > 1:
+        return f"play {_laid(view, w[1])}" + (f" on {who(w[2])}" if len(w) > 2 else "")
+    if w[0] == "decree":
+        rest = f" on {who(w[1])}" + (f", for {_her(view, w[1], w[2])}" if len(w) > 2 else "") if len(w) > 1 else ""
+        return "your king's decree" + rest
+    if w[0] == "attack" and len(w) == 5:
+        return f"attack {who(w[1])} for {_her(view, w[1], w[2])}, laying down {_laid(view, w[4])}"
+    if w[0] == "avoid":
+        return "hand the Fatima over without a fight"
+    if w[0] == "fight" and len(w) == 3:
+        return f"fight, laying down {_laid(view, w[2])} face down"
+    if w[0] in ("give", "discard") and len(w) == 2 and w[1].isdecimal():
+        return f"{w[0]} {_laid(view, w[1])}"
+    if w[0] == "give" and len(w) == 2:
+        return f"give {_card_name(w[1])} in exchange"
+    if w[0] == "spy" and len(w) == 2:
+        return f"see {who(w[1])}'s king in secret"
+    if w[0] == "unveil" and len(w) == 2:
+        return f"unveil {_card_name(w[1])}: every nation rolls for her hand"
+    return ""
+
+
+def options(view, names) -> list[tuple[str, str]]:
+    """The legal actions in order, each with what it will do."""
+    return [(a, _does(view, names, a)) for a in view.legal]
+
+
+def status(view, names) -> str:
+    me = view.nation(view.seat)
+    deck = f"deck {view.deck}" if view.deck else "deck spent, final round" if view.final_round else "deck spent"
+    return f"turn {view.turn} · {deck} · your points {me.score} · hand {len(view.hand)}/{view.military}"
+
+
+def recap(view, names) -> str:
+    """Where the story stands, for a player coming back to it."""
+    me = view.nation(view.seat)
+    best = max(view.nations, key=lambda nv: nv.score)
+    out = [f"Previously, in the chronicle: it is turn {view.turn}, and "
+           + (f"{view.deck} cards are left in the deck." if view.deck else "the deck is spent.")]
+    if best.seat == view.seat:
+        out.append(f"{names[view.seat]} leads, with {me.score} points of Fatima at court.")
+    else:
+        out.append(f"{names[best.seat]} leads with {best.score} points; {names[view.seat]} holds {me.score}.")
+    out.append(f"Your hand holds {len(view.hand)} cards, and your military power is {view.military}.")
+    return " ".join(out)
+
+
+def catalogue(box, known=frozenset()) -> str:
+    """The kings, persons, Fatima (with the rules that combine them) and the other cards,
+    as `narrator cards fatima` prints them: every card's face is printed for all to read."""
+    out = [f"Kings ({len(box.kings)}): one is dealt to each nation, face down.", ""]
+    for k in box.kings.values():
+        out.append(f"  {k.name}, {k.realm_title} [{k.combat}, military {k.military}]")
+        out.append(f"      Decree — {k.decree.name}: {k.decree.text}")
+    out += ["", f"Persons ({len(box.persons)}):", ""]
+    for p in box.persons.values():
+        out.append(f"  {p.name} [{p.role} {p.combat}] — {' '.join(p.text.split())}")
+    out += ["", f"Fatima ({len(box.fatima)}): points, and how they combine at the count.", ""]
+    for f in box.fatima.values():
+        rules = " ".join(r.text for r in f.rule)
+        ruled = "  (a king's rule may change her worth)" if f.id in box.king_ruled else ""
+        out.append(f"  {f.name} — {f.points} points." + (f" {rules}" if rules else "") + ruled)
+    out += ["", f"Events ({len(box.events)}): played at once when drawn.", ""]
+    for e in box.events.values():
+        out.append(f"  {e.name} — {' '.join(e.text.split())}")
+    out += ["", f"Action cards ({len(box.actions)}):", ""]
+    for a in box.actions.values():
+        when = "on your turn" if a.use == "turn" else "in combat"
+        out.append(f"  {a.name} ({when}) — {' '.join(a.text.split())}")
+    return "\n".join(out)
+
+
+# Private events that only record this seat's own hidden choice: taking back the move
+# that made one tells the player nothing new (narrator/undo.py).
+OWN_CHOICES = frozenset()
 
 
 # The commands that show a part of the view, for the REPL's help and completion.

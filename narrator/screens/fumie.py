@@ -79,31 +79,122 @@ def culprit(view, names) -> str:
 
 def sheet(view, names) -> str:
     out = [f"{names[view.seat]}'s sheet — common effects for a card used face down:"]
+    wide = max((len(c.id) for c in view.common), default=0)
     for c in view.common:
-        out.append(f"  down {c.id:<8} {c.name}: {c.text}")
+        out.append(f"  down {c.id:<{wide}}  {c.name}: {c.text}")
     out.append("END conditions: four or more face-down cards in one discard pile; a hand that is"
                " empty when its draw deck is empty too.")
     return "\n".join(out)
 
 
+def _suspect(card_id: str) -> str:
+    from narrator.library import load
+
+    return load("fumie").content.cards[card_id].sleeve_name
+
+
+def _front(view, names) -> str:
+    front = view.other.hand[0] if view.other.hand else None
+    if front is None:
+        return f"the first card of {names[view.other.seat]}'s hand"
+    return card(front).splitlines()[0]
+
+
 def decision(view, names) -> str:
     d = view.decision
     if d is None:
-        front = view.other.hand[0] if view.other.hand else None
-        what = card(front).splitlines()[0] if front is not None else f"the first card of {names[view.other.seat]}'s hand"
-        return (f"Your turn. You will use {what}.\n"
-                f"  up — use it face up (its own effect)\n"
-                + "\n".join(f"  down {c.id} — face down: {c.name}" for c in view.common))
+        return f"Your turn. You will use {_front(view, names)}: face up for its own effect, or face down for one of your sheet's."
     out = [d.prompt]
     if d.kind == "accuse":
-        out.append("  The Persons who could be the culprit: " + ", ".join(view.suspects) + ".")
+        out.append("  The Persons who could be the culprit: "
+                   + ", ".join(_suspect(s) for s in view.suspects) + ". A wrong name ends the game.")
         if view.checks:
             out.append(culprit(view, names))
     for i, face in enumerate(d.cards, 1):
-        out.append(f"  {i}. " + card(face).splitlines()[0])
-    out.append("  options: " + ", ".join(a for a in d.options if a != "stop"))
+        out.append(f"  card {i}: " + card(face).splitlines()[0])
     return "\n".join(out)
 
+
+def _does(view, names, action: str) -> str:
+    """What an option will do, as far as this seat can know it."""
+    w = action.split()
+    common = {c.id: c for c in view.common}
+    d = view.decision
+    if w[0] == "stop":
+        return "end the story here, on its page (you are asked first)"
+    if w[0] == "up":
+        front = view.other.hand[0] if view.other.hand else None
+        if front is not None and front.known:
+            return f"use {front.name} face up: {front.text}"
+        return f"use {_front(view, names)} face up: its effect is not yet known"
+    if w[0] in ("down", "effect") and len(w) > 1 and w[1] in common:
+        c = common[w[1]]
+        return f"{'face down: ' if w[0] == 'down' else ''}{c.name} — {c.text}"
+    if w[0] == "accuse":
+        return f"name {_suspect(w[1])} as the culprit — a wrong name ends the game"
+    if w[0] == "flip" and len(w) == 3:
+        return f"turn card {w[2]} of {names.get(w[1], w[1])}'s discard pile"
+    if w[0] == "order" and d is not None and d.cards:
+        faces = [d.cards[int(n) - 1] for n in w[1:] if n.isdecimal() and int(n) <= len(d.cards)]
+        return ", then ".join(card(f).splitlines()[0] for f in faces)
+    if w[0] in ("yes", "no") and d is not None:
+        return d.prompt.rstrip("?") + ("" if w[0] == "yes" else ": no")
+    return ""
+
+
+def options(view, names) -> list[tuple[str, str]]:
+    """The legal actions in order, each with what it will do."""
+    return [(a, _does(view, names, a)) for a in view.legal]
+
+
+def status(view, names) -> str:
+    me, other = view.me, view.other
+    return (f"turn {view.turn} · decks {names[me.seat]} {me.deck}, {names[other.seat]} {other.deck}"
+            f" · face down {names[me.seat]} {me.face_down}/{me.face_down_limit},"
+            f" {names[other.seat]} {other.face_down}/{other.face_down_limit}")
+
+
+def recap(view, names) -> str:
+    """Where the story stands, for a player coming back to it."""
+    me, other = view.me, view.other
+    mine, theirs = names[me.seat], names[other.seat]
+    lines = [f"Previously: the day has reached its turn {view.turn}."]
+    lines.append(f"{mine}'s discard pile holds {len(me.discard)} card(s), {me.face_down} of them face down;"
+                 f" {theirs}'s holds {len(other.discard)}, {other.face_down} face down."
+                 f" At {me.face_down_limit} face down the day is lost.")
+    lines.append(f"{mine} has {len(me.hand)} card(s) in hand and {me.deck} in the deck;"
+                 f" {theirs} has {len(other.hand)} and {other.deck}.")
+    known = [f for f in other.hand if f is not None]
+    if known:
+        lines.append(f"You will use {_front(view, names)} next.")
+    return " ".join(lines)
+
+
+def catalogue(box, known=frozenset()) -> str:
+    """The story's cards, as `narrator cards fumie` prints them: the effect side of each
+    card whose sleeve the profile has shown, the ◆ side of the rest (a secret until then)."""
+    out = [f"For Fumie's cards: {len(known & set(box.cards))} of {len(box.cards)} known by their effect side;"
+           " the rest show only their ◆ side until a game turns them up.", ""]
+    from narrator.library import load
+
+    story = load("fumie")
+    for ep in box.episodes:
+        cards = [c for c in box.cards.values() if ep in c.episodes]
+        if not cards:
+            continue
+        out.append(f"{story.episode(ep)['title']}:")
+        for c in sorted(cards, key=lambda c: (c.set, c.sleeve_name)):
+            if c.id in known:
+                out.append(f"  {c.name} ({c.type}, {c.set}) — {' '.join(c.text.split())}")
+            else:
+                out.append(f"  ◆ {c.sleeve_name} ({c.set}) — effect not yet known")
+        out.append("")
+    return "\n".join(out).rstrip()
+
+
+# Private events that only record this seat's own hidden choice: taking back the move
+# that made one tells the player nothing new (narrator/undo.py).
+OWN_CHOICES = frozenset()
 
 
 # The commands that show a part of the view, for the REPL's help and completion.

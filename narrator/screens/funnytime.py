@@ -52,7 +52,7 @@ def name(card: str) -> str:
     return content().cards[card].name
 
 
-def catalogue(box) -> str:
+def catalogue(box, known=frozenset()) -> str:
     """The whole pool, as `narrator cards funnytime` prints it."""
     out = [f"Koma cards ({len(box.koma)}): icons say where a panel belongs (起 承 転 結); the cost is the"
            " number of icons. Lay a card upright to open it left or right, inverted to open it up or down.", ""]
@@ -84,8 +84,9 @@ def hand(view, names) -> str:
     for c in make:
         out.append("  " + make_line(c).replace("\n", "\n  "))
     if me.stock:
-        out.append("Your Stock Pool (each costs its icons in stars to keep, every 本): "
-                   + ", ".join(koma_line(c) for c in me.stock))
+        out.append("Your Stock Pool (each costs its icons in stars to keep, every 本):")
+        for c in me.stock:
+            out.append("  " + card_block(c).replace("\n", "\n  "))
     if view.plan is not None and (view.plan.laid or view.plan.makes or view.plan.rotations):
         out.append(plan(view))
     return "\n".join(out)
@@ -172,23 +173,13 @@ def decision(view, names) -> str:
     d = view.decision
     if d is None:
         return "Waiting for your rival."
-    head = f"本 {view.number}/{view.deadline} — {view.me.lit} stars lit, Botsu {view.me.botsu_icons}/{view.botsu_limit}."
-    out = [head, d.prompt]
+    out = [d.prompt]
     if d.kind == "make":
         p = view.plan
         if len(p.laid) < p.to_lay:
             nxt = POSITIONS[len(p.laid)]
-            out.append(f"Next position: {pos(nxt)}. Upright opens left/right cleanly; inverted opens up/down.")
-            for c in dict.fromkeys(x for x in p.hand if x in content().koma):
-                mark = "" if nxt in content().koma[c].icons else "  (no icon here: misplaced)"
-                out.append("  " + koma_line(c) + mark)
-                out += koma_rotations(c, "      ")
-            for c in dict.fromkeys(p.stock):
-                out.append("  [Stock Pool] " + koma_line(c))
-        makes = [a.split()[1] for a in d.options if a.startswith("make ")]
-        if makes:
-            out.append(f"Make cards you can pay for (chosen so far cost {p.make_cost}):")
-            out += ["  " + make_line(c).replace("\n", "\n  ") for c in makes]
+            out.append(f"Next position: {pos(nxt)}. Upright opens left/right cleanly; inverted opens up/down."
+                       " `hand` shows every card's panels.")
         if p.laid:
             out.append(plan(view))
     elif d.kind == "open":
@@ -197,13 +188,13 @@ def decision(view, names) -> str:
         clean = CLEAN[panel.orientation]
         out.append(f"{pos(position)}: {name(panel.card)}, laid {panel.orientation}: {' and '.join(clean)} are clean;"
                    f" the others cost FP −{view.miss_penalty}.")
-        out += koma_rotations(panel.card, "  ")
         for p_, c, o in view.peeks:
             out.append(f"  (You peeked: {names[view.other.seat]}'s {pos(p_)} is {name(c)}, laid {o}.)")
     elif d.kind == "pay":
         out.append(f"To pay: {d.data['bill']} star(s) ({d.data['reason']}).")
     elif d.kind == "upkeep":
         out.append(f"{koma_line(d.data['card'])}: keep for {d.data['cost']} star(s), or release it.")
+        out += koma_rotations(d.data["card"], "  ")
         owed = d.data["kept"] + d.data["cost"]
         if owed >= view.me.lit:
             # The rulebook: keep cards in the Stock Pool past what your stars can pay and
@@ -215,9 +206,79 @@ def decision(view, names) -> str:
                    + (", ".join(name(c) for c in d.data["chosen"]) or "none"))
     elif d.kind == "bonus":
         out.append(f"Draw {d.data['count']} card(s)?")
-    out.append("  options: " + ", ".join(a for a in d.options))
-    out.append("  (stop: lay down your pen and surrender)")
     return "\n".join(out)
+
+
+def _star(view, star: str) -> str:
+    s = next((x for x in view.me.stars if x.id == star), None)
+    if s is None:
+        return star
+    return f"{s.kana} {s.name} (dark for {len(s.kana)} 本)"
+
+
+def _does(view, names, action: str) -> str:
+    w = action.split()
+    d = view.decision
+    koma = content().koma
+    if w[0] == "stop":
+        return "lay down your pen and surrender: your rival wins (you are asked first)"
+    if w[0] == "lay" and len(w) >= 4 and w[2] in koma:
+        k = koma[w[2]]
+        mark = "" if w[1] in k.icons else ", misplaced here"
+        where = ", from the Stock Pool" if w[-1] == "stock" else ""
+        return f"{k.name} [{k.icon_text}]{where}{mark}"
+    if w[0] == "make" and len(w) == 2:
+        m = content().make[w[1]]
+        return f"{m.name} (cost {m.cost}): {m.text}"
+    if w[0] == "done":
+        return "your manuscript is ready"
+    if w[0] == "open" and len(w) == 3:
+        panel = next((x for x in view.me.manuscript if x.position == w[1]), None)
+        if panel is not None and panel.card in koma:
+            r = koma[panel.card].rotation(w[2])
+            miss = "" if w[2] in CLEAN[panel.orientation] else f", FP −{view.miss_penalty} for turning it against its lay"
+            effect = r.text()
+            return f"FP {r.fp}{miss}" + (f"; {effect}" if effect else "")
+    if w[0] == "spend" and len(w) == 2:
+        return f"put out {_star(view, w[1])}"
+    if w[0] == "pay":
+        return "put out the stars that relight soonest"
+    if w[0] in ("keep", "release") and len(w) == 2 and d is not None and d.kind == "upkeep":
+        card = name(w[1])
+        return f"keep {card} for {d.data['cost']} star(s)" if w[0] == "keep" else f"let {card} go"
+    if w[0] == "return" and len(w) == 2:
+        return f"put {name(w[1])} back for a redraw"
+    if w[0] == "draw":
+        return "take the bonus cards"
+    if w[0] == "pass":
+        return "leave them"
+    return ""
+
+
+def options(view, names) -> list[tuple[str, str]]:
+    """The legal actions in order, each with what it will do."""
+    return [(a, _does(view, names, a)) for a in view.legal]
+
+
+def status(view, names) -> str:
+    me, other = view.me, view.other
+    return (f"本 {view.number}/{view.deadline} · stars {me.lit}/{len(me.stars)} · Botsu {me.botsu_icons}/{view.botsu_limit}"
+            f" · deck {me.deck} · {names[other.seat]}: stars {other.lit}, Botsu {other.botsu_icons}")
+
+
+def recap(view, names) -> str:
+    """Where the story stands, for a player coming back to it."""
+    me, other = view.me, view.other
+    rival = names[other.seat]
+    return (f"Previously, at the studio: the magazine is at issue 本 {view.number} of {view.deadline}."
+            f" {me.lit} of your stars still burn and your Botsu Box holds {me.botsu_icons} of"
+            f" {view.botsu_limit} icons; {rival} has {other.lit} stars lit and {other.botsu_icons} icons"
+            f" of rejects. {me.deck} cards wait in your deck.")
+
+
+# Private events that only record this seat's own hidden choice: taking back the move
+# that made one tells the player nothing new (narrator/undo.py).
+OWN_CHOICES = frozenset({"laid", "make_chosen", "rotation_chosen"})
 
 
 COMMANDS = {

@@ -122,17 +122,21 @@ def test_the_screen_shows_no_character_the_seat_does_not_know():
         text = screen.facts(view(st, seat), NAMES)
         for other in st.seats:
             name = STORY.content.characters[st.roles[other]].name
-            line = next(l for l in text.splitlines() if l.strip().startswith(f"{NAMES[other]} ({other})"))
+            line = next(l for l in text.splitlines() if l.strip().startswith(f"{NAMES[other]}"))
             assert (name in line) == st.knows(seat, other) or other == seat, (seat, other, line)
 
 
 def test_the_decision_lists_what_can_be_done():
     st = position(5, hands={"p1": ["peek"]}, pile=["plates"])
-    text = screen.decision(view(st, "p1"), NAMES)
-    assert "progress" in text and "exchange apple SEAT" in text and "check apple" in text
+    v = view(st, "p1")
+    said = dict(screen.options(v, NAMES))
+    assert said["progress"].startswith("draw") and said["exchange apple p2"] == f"exchange apples with {NAMES['p2']}"
+    assert said["check apple"] == "look at your own apple"
     play(st, "p1", "progress")
-    text = screen.decision(view(st, "p1"), NAMES)
-    assert "1. A Peek at the Plate" in text and "2. Switch the Plates" in text and "progress use 2 p1 p2" in text
+    v = view(st, "p1")
+    text = screen.decision(v, NAMES)
+    assert "card 1: A Peek at the Plate" in text and "card 2: Switch the Plates" in text
+    assert dict(screen.options(v, NAMES))["progress use 2 p1 p2"] == f"use Switch the Plates on {NAMES['p1']} and {NAMES['p2']}"
 
 
 # --- the narration -------------------------------------------------------------------------------
@@ -152,7 +156,7 @@ def test_every_event_of_bot_games_is_narrated(players):
 def test_play_a_table_of_six(cli):
     result = cli("play", "applerulette", "--players", 6, "--seed", 2, input="")
     assert result.exit_code == 0
-    assert result.output.startswith("Snow White Apple Roulette — Snow White Apple Roulette")
+    assert result.output.startswith("Snow White Apple Roulette  (save:")   # the title once
     assert "Ada: you, Bruno: a bot" in result.output and "Fritz: a bot" in result.output
 
 
@@ -168,8 +172,8 @@ def test_play_a_table_the_rules_do_not_offer(cli, args, message):
 def test_a_game_saved_part_way_continues(cli, tmp_path):
     first = cli("play", "applerulette", "--players", 4, "--seed", 5, input="check apple\n")
     assert first.exit_code == 0
-    result = cli("continue", input="table\nstop\n")
-    assert result.exit_code == 0 and "Quiet Guest (npc) [NPC, takes no turns]" in result.output
+    result = cli("continue", input="table\nstop\nyes\n")
+    assert result.exit_code == 0 and "the Quiet Guest [NPC, takes no turns]" in result.output
     saved = (tmp_path / "applerulette-tale-1.toml").read_text()
     assert 'players = 4' in saved and '"p1: check apple"' in saved and '"p1: stop"' in saved
 
@@ -194,7 +198,7 @@ def test_at_a_shared_terminal_nobody_sits_at_the_npc(tmp_path):
     from narrator.saves import Save
 
     result = CliRunner().invoke(main, ["--saves", str(tmp_path), "play", "applerulette", "--players", "4",
-                                       "--hotseat", "--seed", "1"], input="\nquit\n")
+                                       "--hotseat", "--seed", "1"], input="\n1\nquit\n")
     assert result.exit_code == 0
     seats = Save.read(tmp_path / "applerulette-tale-1.toml").seats
     assert seats["npc"] != "human" and [s for s, who in seats.items() if who == "human"] == ["p1", "p2", "p3", "p4"]

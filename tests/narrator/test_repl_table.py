@@ -104,8 +104,9 @@ def test_sheet_lists_the_common_effects(cli, story):
     (_, said), = answers(result.output, "Takeo> sheet")
     sheet = story.content.sheets[("takeo", "basic")]
     assert said.startswith("\nTakeo's sheet — common effects for a card used face down:\n")
+    wide = max(len(c.id) for c in sheet.common)   # the names line up in a column
     for c in sheet.common:
-        assert f"  down {c.id:<8} {c.name}: {c.text}" in said
+        assert f"  down {c.id:<{wide}}  {c.name}: {c.text}\n" in said
 
 
 def test_help_lists_commands_and_what_is_legal(cli):
@@ -113,28 +114,34 @@ def test_help_lists_commands_and_what_is_legal(cli):
     (_, said), = answers(result.output, "Takeo> help")
     for word in ("help", "hand", "table", "sheet", "log", "save", "quit"):
         assert re.search(rf"^  {word} +\S", said, flags=re.M), word
-    assert "Actions: up, down ask, down not-yet, down think, stop\n" in said
+    for word in ("undo",):
+        assert re.search(rf"^  {word} +\S", said, flags=re.M), word
+    assert "Actions: up, down ask, down not-yet, down think, stop. Or type an option's number.\n" in said
 
 
 def test_save_says_where(cli, tmp_path):
-    result = cli("play", "fumie", "--seed", 1, input="save\nquit\n")
+    result = cli("play", "fumie", "--seed", 1, input="up\nsave\nquit\n")
     (_, said), = answers(result.output, "Takeo> save")
     assert f"Saved in slot fumie-basic-1 ({tmp_path / 'fumie-basic-1.toml'})." in said
 
 
 def test_log_repeats_what_was_told(cli, script, narrator_for):
-    result = cli("play", "fumie", "--seed", 1, input="log 3\nlog\nquit\n")
+    moves = script(1).lines[:4]
+    result = cli("play", "fumie", "--seed", 1, input="\n".join(moves) + "\nlog 3\nlog 500\nlog\nquit\n")
     told = [render.prose(p) for p in
-            narrator_for(1).tell(script(1, stop_after=0).session.log, 0, "takeo", "basic")]
-    (_, three), (_, ten) = answers(result.output, "Takeo> log")
+            narrator_for(1).tell(script(1, stop_after=4).session.log, 0, "takeo", "basic")]
+    assert len(told) > 10
+    (_, three), (_, many), (_, whole) = answers(result.output, "Takeo> log")
     assert three == "\n" + "".join(p + "\n\n" for p in told[-3:]) + "\n"
-    assert ten == "\n" + "".join(p + "\n\n" for p in told[-10:]) + "\n"
+    # More than were told is all of them (not a slice from a negative start), and plain
+    # `log` is the whole story so far.
+    assert many == whole == "\n" + "".join(p + "\n\n" for p in told) + "\n"
 
 
 def test_log_0_shows_nothing(cli):
     result = cli("play", "fumie", "--seed", 1, input="log 0\nquit\n")
     (_, said), = answers(result.output, "Takeo> log 0")
-    assert said.strip() == ""
+    assert said.strip() == "Nothing has been told yet."
 
 
 @pytest.mark.parametrize("line,why", [
@@ -147,12 +154,12 @@ def test_log_0_shows_nothing(cli):
               " effect EFFECT, flip PILE POSITION, order N N N..., accuse PERSON, yes, no, stop."),
 ])
 def test_a_mistake_says_why_and_what_is_legal_and_changes_nothing(cli, tmp_path, line, why):
-    cli("play", "fumie", "--seed", 1, input="")
+    cli("play", "fumie", "--seed", 1, input="down not-yet\n")
     before = Save.read(tmp_path / "fumie-basic-1.toml").actions
     result = cli("continue", input=f"{line}\nquit\n")
     (_, said), = answers(result.output, f"Takeo> {line}")
-    assert said == (f"\n{why}\nWhat you can do now: up, down ask, down not-yet, down think, stop."
-                    " Nothing has changed.\n\n")
+    assert said == (f"\n{why}\nWhat you can do now: up, down ask, down not-yet, down think, stop"
+                    " (or a number from 1 to 5). Nothing has changed.\n\n")
     assert Save.read(tmp_path / "fumie-basic-1.toml").actions == before
 
 
@@ -189,18 +196,19 @@ def test_end_of_input_mid_game_keeps_the_save_and_continue_resumes(cli, script, 
     assert Save.read(path).ended == game.session.ending().id
 
 
-def test_end_of_input_before_any_move_keeps_an_empty_save(cli, tmp_path):
+def test_end_of_input_before_any_move_leaves_no_save(cli, tmp_path):
     result = cli("play", "fumie", "--seed", 1, input="")
     assert result.exit_code == 0
-    save = Save.read(tmp_path / "fumie-basic-1.toml")
-    assert save.actions == [] and save.ended == ""
+    assert result.output.endswith("\nNothing was played, so nothing was saved.\n")
+    assert not list(tmp_path.glob("fumie-*.toml"))
+    assert "no unfinished game" in cli("continue").stderr
 
 
 def test_a_blank_line_does_nothing(cli, tmp_path):
-    result = cli("play", "fumie", "--seed", 1, input="\n\nquit\n")
+    result = cli("play", "fumie", "--seed", 1, input="\n\nup\n\nquit\n")
     assert result.exit_code == 0
     assert "Nothing has changed" not in result.output
-    assert Save.read(tmp_path / "fumie-basic-1.toml").actions == []
+    assert Save.read(tmp_path / "fumie-basic-1.toml").actions[0] == ("takeo", "up")
 
 
 # --------------------------------------------------------------------- hot-seat
@@ -250,7 +258,7 @@ def test_hotseat_opening_deal_waits_for_its_player(cli):
     before = result.output.split("Pass the terminal to", 1)[0]
     assert "sees what is coming" not in before
     assert "keeping" not in before
-    assert result.output.endswith(LEFT.format(slot="fumie-basic-1"))
+    assert result.output.endswith("\nNothing was played, so nothing was saved.\n")
 
 
 @pytest.mark.parametrize("seed", [3, 8])
@@ -282,7 +290,9 @@ class Recorder:
     def __init__(self, lines):
         self.lines, self.offered = list(lines), []
 
-    def read(self, prompt, words, interrupt=""):
+    interactive = False
+
+    def read(self, prompt, words, interrupt="", status=None):
         self.offered.append((prompt, list(words)))
         return self.lines.pop(0) if self.lines else None
 
@@ -311,7 +321,7 @@ def test_tab_completes_what_is_legal(monkeypatch):
     seen = {}
 
     class Session:
-        def prompt(self, prompt, completer):
+        def prompt(self, prompt, completer, bottom_toolbar=None):
             seen["completer"] = completer
             return "  up  "
     reader.session = Session()

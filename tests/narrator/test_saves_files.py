@@ -355,7 +355,7 @@ def _profile_refused(cli, path, before, *problem):
 
 @pytest.fixture
 def unfinished(cli):
-    cli("play", "fumie", "--seed", 5, "--slot", "half", input="")
+    cli("play", "fumie", "--seed", 5, "--slot", "half", input="up\n")
 
 
 @pytest.mark.usefixtures("unfinished")
