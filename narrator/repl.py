@@ -335,7 +335,8 @@ class Table:
     def run(self, opening: bool = True) -> int:
         s = self.session
         log = s.log
-        self.fresh = opening
+        # A network game keeps its save from the start: it holds the joiners' codes.
+        self.fresh = opening and not self.remotes
         self.say(f"{storybook.title(s.story, s.episode)}  (save: {s.save.slot})", "heading")
         self.say(", ".join(f"{self.names[x]}: {self.who(x)}"
                            for x in s.seats) + ". Type `help` for commands.\n")

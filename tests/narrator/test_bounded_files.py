@@ -18,7 +18,7 @@ DEEP = "x = " + "[" * 20_000 + "]" * 20_000 + "\n"
 
 
 def _a_save(cli, tmp_path, story="fumie"):
-    cli("play", story, "--seed", 1, input="quit\n")
+    cli("play", story, "--seed", 1, input="1\nquit\n")   # one move: a game never played leaves no save
     return next(p for p in tmp_path.glob("*.toml") if p.name != "profile.toml")
 
 

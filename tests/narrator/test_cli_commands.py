@@ -402,7 +402,7 @@ def test_replay_errors(cli):
     cli("play", "fumie", "--seed", 1, input="up\n")
     result = cli("replay", "fumie-basic-1", "--as", "nobody")
     assert result.exit_code == 1
-    assert result.stderr == "Error: --as nobody: the seats are takeo, fumie\n"
+    assert result.stderr == "Error: --as nobody: the seats of this game are takeo, fumie\n"
 
 
 def test_replay_writes_nothing(cli, script, tmp_path):

@@ -41,7 +41,7 @@ def test_the_hidden_list_is_every_format_character_of_this_python():
 
 
 def test_replay_cleans_the_narration_kept_in_a_save(cli, tmp_path):
-    cli("play", "fumie", "--seed", 1, input="quit\n")
+    cli("play", "fumie", "--seed", 1, input="up\nquit\n")
     save = next(p for p in tmp_path.glob("*.toml") if p.name != "profile.toml")
     import tomllib
     data = tomllib.loads(save.read_text())
