@@ -174,9 +174,8 @@ class Table:
         self.screen = screens.for_story(s.story)
         # A story may call taking a move back by its own name (For Fumie winds the watch).
         self.undo_word = s.story.info.get("undo", {}).get("word", "undo")
-        self.commands = {**self.screen.COMMANDS, **COMMANDS}
-        if self.undo_word != "undo":
-            self.commands[self.undo_word] = self.commands.pop("undo")
+        self.commands = {(self.undo_word if k == "undo" else k): v
+                         for k, v in {**self.screen.COMMANDS, **COMMANDS}.items()}
         # At a shared terminal nobody sits at the screen until the first hand-off, so the
         # opening deal's secrets wait for their own player.
         self.at_screen = None if self.hotseat else (self.humans[0] if self.humans else None)
@@ -202,7 +201,7 @@ class Table:
     def page(self, lines: list[str]) -> None:
         """Long text a screenful at a time at a terminal, so its start is not lost."""
         room = terminal.height() - 2
-        if not self.reader.interactive or len(lines) <= room:
+        if not self.interactive or len(lines) <= room:
             self.say("\n".join(lines))
             return
         for at in range(0, len(lines), room):
@@ -312,6 +311,11 @@ class Table:
             return "a player at another terminal"
         return "you" if seat in self.humans else "a bot"
 
+    @property
+    def interactive(self) -> bool:
+        """Whether a person reads at a terminal (a prompt with a toolbar, long text paged)."""
+        return getattr(self.reader, "interactive", False)
+
     # --- what is asked --------------------------------------------------------------
     def options(self, view) -> list[menu.Option]:
         return self.words.options(self.screen.options(view, self.names))
@@ -376,11 +380,13 @@ class Table:
         moment = (seat, len(s.log), len(s.save.actions))
         if self.asked != moment:
             self.asked = moment
-            if not self.reader.interactive:
+            if not self.interactive:
                 self.say(f"[{status.strip()}]", "status")
             self.say(self.asking(view), "options")
         words = [*(o.said for o in options), *self.commands]
-        line = self.reader.read(f"{self.names[seat]}> ", words, status=status)
+        # A terminal's prompt keeps the status in its bottom toolbar; a piped game has the line above.
+        toolbar = {"status": status} if self.interactive else {}
+        line = self.reader.read(f"{self.names[seat]}> ", words, **toolbar)
         if line is None:
             return False
         if not line:

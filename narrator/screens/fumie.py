@@ -158,15 +158,15 @@ def recap(view, names) -> str:
     """Where the story stands, for a player coming back to it."""
     me, other = view.me, view.other
     mine, theirs = names[me.seat], names[other.seat]
-    lines = [f"Previously: the day has reached its turn {view.turn}."]
-    lines.append(f"{mine}'s discard pile holds {len(me.discard)} card(s), {me.face_down} of them face down;"
-                 f" {theirs}'s holds {len(other.discard)}, {other.face_down} face down."
-                 f" At {me.face_down_limit} face down the day is lost.")
-    lines.append(f"{mine} has {len(me.hand)} card(s) in hand and {me.deck} in the deck;"
-                 f" {theirs} has {len(other.hand)} and {other.deck}.")
-    known = [f for f in other.hand if f is not None]
-    if known:
-        lines.append(f"You will use {_front(view, names)} next.")
+    lines = [f"Previously, on the eleventh of June: the day has come round to its turn {view.turn}."]
+    lines.append(f"{mine}'s discard pile holds {len(me.discard)} card(s), {me.face_down} of them face down,"
+                 f" and {theirs}'s holds {len(other.discard)}, {other.face_down} face down;"
+                 f" at {me.face_down_limit} face down the day is lost.")
+    lines.append(f"{mine} holds {len(me.hand)} card(s) with {me.deck} still to come;"
+                 f" {theirs} holds {len(other.hand)} with {other.deck} to come.")
+    if view.suspects and view.culprit is None:
+        lines.append("The culprit is still hidden.")
+    lines.append(f"Next, you will use {_front(view, names)}.")
     return " ".join(lines)
 
 

@@ -303,7 +303,7 @@ def test_continue_resumes_exactly(cli, script, story, tmp_path, named):
     assert result.exit_code == 0, result.output
     assert result.output.startswith("For Fumie  (save: fumie-basic-1)\n"
                                     "Takeo: you, Fumie: a bot. Type `help` for commands.\n\n"
-                                    "Previously: ")
+                                    "Previously, on the eleventh of June: ")
     assert flat(written_page(story, game.session, tmp_path)) in flat(result.output)
     done = Session.resume(path, None, autosave=False)
     assert events(done.log) == events(game.session.log)     # as if never interrupted

@@ -74,7 +74,7 @@ def played(cli, script):
     """Two games of For Fumie in the saves folder: (a finished one, one left half-way)."""
     result = cli("play", "fumie", "--seed", "3", "--slot", "finished", input=script(3).text)
     assert result.exit_code == 0, result.output
-    result = cli("play", "fumie", "--seed", "4", "--slot", "unfinished", input="table\nquit\n")
+    result = cli("play", "fumie", "--seed", "4", "--slot", "unfinished", input="table\nup\nquit\n")
     assert result.exit_code == 0, result.output
     return {"replay": "finished", "continue": "unfinished"}
 

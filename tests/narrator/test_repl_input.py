@@ -16,9 +16,10 @@ ROOT = Path(__file__).resolve().parents[2]
 
 @pytest.mark.parametrize("story", ["fumie", "fatima", "applerulette", "funnytime"])
 def test_log_with_unicode_digits_is_not_a_number(cli, story):
-    result = cli("play", story, "--seed", 1, input="log ²\nlog ①\nlog 99999999999999999999\nquit\n")
+    result = cli("play", story, "--seed", 1, input="log ²\nlog ①\nlog 99999999999999999999\n1\nquit\n")
     assert result.exit_code == 0, result.output
     assert "Your game is saved" in result.output
+    assert "`log ²`: give a number of passages, like `log 5`" in result.output
 
 
 @pytest.mark.parametrize("line", ["action ²", "fight with ①", "discard ٣"])
@@ -54,7 +55,7 @@ def test_any_bytes_on_standard_input_are_survived_in_any_encoding(tmp_path, enco
 
 
 def test_a_long_line_is_cut_and_echoed_briefly_and_a_huge_paste_is_quick(tmp_path):
-    done = _play(tmp_path, b"x" * 1_200 + b"\n" + b"up " * 14_000 + b"\nquit\n")
+    done = _play(tmp_path, b"x" * 1_200 + b"\n" + b"up " * 14_000 + b"\nup\nquit\n")
     assert done.returncode == 0
     out = done.stdout.decode()
     assert "x" * 200 not in out and "up " * 100 not in out

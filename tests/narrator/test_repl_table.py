@@ -114,7 +114,7 @@ def test_help_lists_commands_and_what_is_legal(cli):
     (_, said), = answers(result.output, "Takeo> help")
     for word in ("help", "hand", "table", "sheet", "log", "save", "quit"):
         assert re.search(rf"^  {word} +\S", said, flags=re.M), word
-    for word in ("undo",):
+    for word in ("rewind",):   # For Fumie's name for undo
         assert re.search(rf"^  {word} +\S", said, flags=re.M), word
     assert "Actions: up, down ask, down not-yet, down think, stop. Or type an option's number.\n" in said
 
@@ -307,7 +307,8 @@ def test_the_prompt_offers_the_legal_actions_and_the_commands(story, tmp_path):
     Table(session, ("takeo",), {}, reader, out=out).run()
     prompt, words = reader.offered[0]
     assert prompt == "Takeo> "
-    assert words == [*session.view("takeo").legal, "hand", "table", "sheet", *COMMANDS]
+    assert words == [*session.view("takeo").legal, "hand", "table", "sheet",
+                     *("rewind" if c == "undo" else c for c in COMMANDS)]   # For Fumie winds the watch
     assert words[:5] == ["up", "down ask", "down not-yet", "down think", "stop"]
 
 

@@ -52,9 +52,13 @@ def test_no_printed_line_is_wider_than_the_terminal(at, story, lines, columns):
     assert result.exit_code == 0, result.output
     fits(result.output, columns)
     assert "Nothing has changed" not in result.output
+    slot = {"fumie": "fumie-basic-1", "applerulette": "applerulette-tale-1", "fatima": "fatima-chronicle-1",
+            "funnytime": "funnytime-duel-1"}[story]
     for other in (at(columns, "cards", story), at(columns, "rules", story), at(columns, "stories"),
-                  at(columns, "endings"), at(columns, "saves"), at(columns, "continue", input="quit\n")):
+                  at(columns, "endings"), at(columns, "saves"), at(columns, "continue", input="quit\n"),
+                  at(columns, "replay", slot), at(columns, "play", story, "--seed", 9, input="stop\nyes\n")):
         fits(other.output, columns)
+        fits(other.stderr, columns)
 
 
 @pytest.mark.parametrize("columns", WIDTHS)

@@ -49,7 +49,7 @@ def test_undo_is_refused_with_another_human_at_the_table(cli):
 
 # --------------------------------------------------------------------- previously
 @pytest.mark.parametrize("story,words", [
-    ("fumie", "Previously: "), ("applerulette", "Previously, at the feast:"),
+    ("fumie", "Previously, on the eleventh of June:"), ("applerulette", "Previously, at the feast:"),
     ("fatima", "Previously, in the chronicle:"), ("funnytime", "Previously, at the studio:")])
 def test_continue_opens_with_a_recap_not_the_last_passages(cli, story, words):
     played = cli("play", story, "--seed", 5, input="1\nquit\n")
@@ -117,7 +117,7 @@ def test_piped_play_has_no_escapes(cli):
     ("fumie", ["turn 1", "decks Takeo", "face down Takeo 0/4"]),
     ("applerulette", ["turn 1", "pile ", "guests still at the table"]),
     ("fatima", ["turn ", "deck ", "your points", "hand "]),
-    ("funnytime", ["本 1/12", "stars 21/21", "Botsu 0/39", "deck "])])
+    ("funnytime", ["本 1/", "stars 21/21", "Botsu 0/39", "deck "])])
 def test_the_status_line_shows_the_story_the_moment_and_the_counts(cli, story, counts):
     out = cli("play", story, "--seed", 5, input="quit\n").output
     status = next(line for line in out.split("\n[")[1:]).split("]")[0]
@@ -143,3 +143,32 @@ def test_the_prompt_shows_the_status_in_a_bottom_toolbar(story, tmp_path):
     reader = Toolbar()
     Table(session, ("takeo",), {}, reader, out=io.StringIO()).run()
     assert reader.status[0].strip().startswith("For Fumie · turn 1 · decks Takeo")
+
+
+# --------------------------------------------------------------------- the joiner
+def test_the_joiner_answers_help_log_and_save_itself():
+    from narrator.net.join import Client
+
+    class Lines:
+        def __init__(self, lines):
+            self.lines = list(lines)
+
+        def read(self, prompt, words, interrupt="", status=None):
+            return self.lines.pop(0) if self.lines else None
+
+    class Socket:
+        def close(self):
+            pass
+
+    out = io.StringIO()
+    client = Client(Socket(), Lines(["help", "log", "log 1", "save", "quit"]), out, "127.0.0.1:7", "CODE")
+    client.handle({"type": "welcome", "name": "Fumie", "commands": ["hand", "table"]})
+    client.handle({"type": "tell", "text": "The rain begins."})
+    client.handle({"type": "tell", "text": "Takeo looks up."})
+    assert client.handle({"type": "prompt", "decision": "Your turn.", "legal": ["up"]}) == 0
+    text = out.getvalue()
+    assert "Commands: hand, table, help, log, save, quit." in text
+    assert "  log    the story so far as you were told it" in text
+    after_log = text.split("Your turn.")[1]
+    assert after_log.count("The rain begins.") == 1 and after_log.count("Takeo looks up.") == 2
+    assert "The host keeps this game and saves it after every move; if you leave, rejoin with: narrator join 127.0.0.1:7 CODE" in text
