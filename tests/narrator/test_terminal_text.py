@@ -136,7 +136,7 @@ def test_a_models_reply_cannot_print_a_prompt_line(story, tmp_path):
 def test_saves_and_file_errors_clean_what_the_file_says(cli, tmp_path):
     import tomllib
 
-    cli("play", "fumie", "--seed", 1, input="quit\n")
+    cli("play", "fumie", "--seed", 1, input="up\nquit\n")   # a game never played leaves no save
     save = next(p for p in tmp_path.glob("*.toml") if p.name != "profile.toml")
     data = tomllib.loads(save.read_text())
     data["story"] = HOSTILE
