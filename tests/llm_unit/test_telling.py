@@ -375,7 +375,8 @@ def test_a_second_ctrl_c_at_the_prompt_leaves_the_game(story, tmp_path):
     table = Table(session, ("takeo",), {"fumie": bots.make("partner", story, "fumie", 3)}, Interrupted(),
                   out=out, llm=llm)
     assert table.run() == 0
-    assert "Ctrl-C again" in notices[-1] and "narrator continue" in out.getvalue()
+    # It left before any move was made, so no save is kept (a game never played is no game).
+    assert "Ctrl-C again" in notices[-1] and "Nothing was played, so nothing was saved." in out.getvalue()
     assert llm.tally.failures == {"interrupted": 1}
 
 
