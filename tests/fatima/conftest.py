@@ -9,10 +9,3 @@ import pytest
 _HERE = str(Path(__file__).resolve().parent)
 if _HERE not in sys.path:
     sys.path.insert(0, _HERE)
-
-
-@pytest.fixture(autouse=True)
-def wide_terminal(monkeypatch):
-    """Output is wrapped to the terminal's width; messages here are compared whole, so the
-    terminal is wide (the layout tests set COLUMNS to 60, 80 and 120 themselves)."""
-    monkeypatch.setenv("COLUMNS", "400")

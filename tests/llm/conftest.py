@@ -111,10 +111,3 @@ def pytest_collection_modifyitems(config, items):
     for item in items:
         if {"llm_server", "llm_http", "tiny_model", "gemma_model", "gemma_server"} & set(getattr(item, "fixturenames", ())):
             item.add_marker(pytest.mark.live)
-
-
-@pytest.fixture(autouse=True)
-def wide_terminal(monkeypatch):
-    """Output is wrapped to the terminal's width; messages here are compared whole, so the
-    terminal is wide (the layout tests set COLUMNS to 60, 80 and 120 themselves)."""
-    monkeypatch.setenv("COLUMNS", "400")

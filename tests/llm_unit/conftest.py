@@ -143,10 +143,3 @@ def takeo_moves(story):
             session.act(seat, action)
         return out
     return lines
-
-
-@pytest.fixture(autouse=True)
-def wide_terminal(monkeypatch):
-    """Output is wrapped to the terminal's width; messages here are compared whole, so the
-    terminal is wide (the layout tests set COLUMNS to 60, 80 and 120 themselves)."""
-    monkeypatch.setenv("COLUMNS", "400")

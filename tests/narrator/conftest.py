@@ -263,10 +263,3 @@ def named_cards(card_names):
 def told():
     """told(events, seat) -> the cards those of `events` visible to `seat` identified."""
     return told_cards
-
-
-@pytest.fixture(autouse=True)
-def wide_terminal(monkeypatch):
-    """Output is wrapped to the terminal's width; messages here are compared whole, so the
-    terminal is wide (the layout tests set COLUMNS to 60, 80 and 120 themselves)."""
-    monkeypatch.setenv("COLUMNS", "400")

@@ -125,10 +125,3 @@ def wait_for(predicate, timeout: float = 10.0) -> None:
     while not predicate():
         assert time.monotonic() < end, "timed out"
         time.sleep(0.01)
-
-
-@pytest.fixture(autouse=True)
-def wide_terminal(monkeypatch):
-    """Output is wrapped to the terminal's width; messages here are compared whole, so the
-    terminal is wide (the layout tests set COLUMNS to 60, 80 and 120 themselves)."""
-    monkeypatch.setenv("COLUMNS", "400")
