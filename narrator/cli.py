@@ -256,7 +256,10 @@ def _table(session, hotseat: bool, llm=None, remotes=None, theme: str | None = N
     from narrator import bots, style
     from narrator.repl import PlainReader, PromptReader, Table, wipe
 
-    theme = style.theme_name(theme)
+    try:
+        theme = style.theme_name(theme)
+    except ValueError as err:
+        raise Failure(str(err)) from None
     interactive = sys.stdin.isatty() and sys.stdout.isatty()
     colour = interactive and style.wants_colour(sys.stdout, theme)
     painter = style.Painter(sys.stdout, theme) if colour else None
@@ -629,7 +632,9 @@ def cards(ctx, story: str):
     from narrator.screens import for_story
 
     st = load(split_name(story)[0])
-    known = frozenset(Profile.load(_saves(ctx)).known(st.id))
+    carried = st.family.carried
+    kept = Profile.load(_saves(ctx)).kept(st.id, carried) if carried is not None else {}
+    known = frozenset(next((v for v in kept.values() if isinstance(v, (set, frozenset, list))), ()))
     click.echo(for_story(st).module.catalogue(st.content, known))
 
 

@@ -29,7 +29,7 @@ def replay(session, actions: list[tuple[str, str]]):
                                   {**options, "episode": save.episode, "known": options.get("known", []),
                                    "culprit": options.get("culprit")})
     for seat, text in actions:
-        story.family.apply(state, seat, story.family.parse_action(text))
+        story.family.apply(state, seat, story.family.parse(text))
     return state
 
 

@@ -37,7 +37,10 @@ class Bound:
 
     def __getattr__(self, name: str) -> Any:
         # The screen's other pictures and facts (options, status, recap, OWN_CHOICES).
-        return getattr(self.module, name)
+        found = getattr(self.module, name)
+        if callable(found):
+            return lambda *args: self._draw(found, *args)
+        return found
 
     def show(self, command: str, view: Any, names: Mapping[str, str]) -> str:
         return self._draw(self.module.show, command, view, names)
