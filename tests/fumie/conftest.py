@@ -4,7 +4,6 @@ mode or package layout pytest uses."""
 import sys
 from pathlib import Path
 
-import pytest
 
 _HERE = str(Path(__file__).resolve().parent)
 if _HERE not in sys.path:
