@@ -174,7 +174,7 @@ def _seats_for(story, me: str | None, hotseat: bool, bot: str, table: dict) -> d
 
 
 def _seat_named(session, given: str) -> str:
-    """A seat of this game, named by its id or its story name (replay --as bruno)."""
+    """A seat of this game, named by its id or its story name (replay --as a seat's name)."""
     from narrator.menu import token
 
     seats = session.seats
@@ -626,7 +626,7 @@ def deck_check(file: str):
 @click.pass_context
 @_guard
 def cards(ctx, story: str):
-    """List a story's cards: what every player may read (For Fumie: the faces you have seen)."""
+    """List a story's cards: what every player may read (a card in its sleeve only once you have seen its face)."""
     from narrator.library import load, split_name
     from narrator.profile import Profile
     from narrator.screens import for_story

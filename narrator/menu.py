@@ -1,7 +1,7 @@
 """The player's words for a decision: seats by their story names, options by number.
 
 Actions keep their own text form (`exchange hand p2`), which saves, bots and the network
-speak; the player reads and types the story's names instead (`exchange hand bruno`), or
+speak; the player reads and types the story's names instead (`exchange hand` and a name), or
 just the number of an option. `Words` turns one into the other, both ways.
 """
 from __future__ import annotations
@@ -12,7 +12,7 @@ from engine.action import is_number
 
 
 def token(name: str) -> str:
-    """A seat's name as one typed word: "the Sallow Marches" -> "sallow-marches"."""
+    """A seat's name as one typed word: "the Far Shore" -> "far-shore"."""
     words = name.lower().split()
     if len(words) > 1 and words[0] == "the":
         words = words[1:]

@@ -172,7 +172,7 @@ class Table:
         self.names = {seat: s.story.seat_name(seat) for seat in s.seats}
         self.words = menu.Words(self.names)
         self.screen = screens.for_story(s.story)
-        # A story may call taking a move back by its own name (For Fumie winds the watch).
+        # A story may call taking a move back by its own name (a time loop may wind a watch back).
         self.undo_word = s.story.info.get("undo", {}).get("word", "undo")
         self.commands = {(self.undo_word if k == "undo" else k): v
                          for k, v in {**self.screen.COMMANDS, **COMMANDS}.items()}

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 
 
 def title(story, episode: str) -> str:
-    """"For Fumie — The Hidden Murderous Intent", or just "For Fumie" where the episode
+    """"Story — Episode", or just "Story" where the episode
     bears the story's own name."""
     name = story.episode(episode)["title"]
     return story.title if name == story.title else f"{story.title} — {name}"
