@@ -1,7 +1,7 @@
 """After the narrator's voice/fold/flavour machinery is in: voice data, no inline flavour."""
 import re, pathlib, sys
 root = pathlib.Path(sys.argv[1])
-gf = pathlib.Path("/tmp/pb/gen_fatima.py"); s = gf.read_text()
+gf = pathlib.Path(__file__).with_name("gen_fatima.py"); s = gf.read_text()
 # 1. flavour is read once by the narrator (prompts/*/_flavour.j2): no inline copies
 s = re.sub(r" ?\{\{ card\.flavour \}\}", "", s)
 # 2. the world's name from the voice
@@ -9,7 +9,7 @@ s = s.replace("The Meridian", "{{ c.World() }}").replace("the Meridian", "{{ c.w
 s = s.replace("the Deep Current", "{{ c.deep() }}")
 s = s.replace('"""The Holy Truce held {{ c.world() }}:', '"""The truce held {{ c.world() }}:')
 gf.write_text(s)
-gt = pathlib.Path("/tmp/pb/gen_ft.py"); t = gt.read_text()
+gt = pathlib.Path(__file__).with_name("gen_ft.py"); t = gt.read_text()
 t = t.replace("The editor-in-chief taps", "{{ f.Chief() }} taps").replace("On the editor-in-chief's desk", "On {{ f.chief() }}'s desk")
 gt.write_text(t)
 ch = root / "prompts/fatima/_chronicle.j2"; c = ch.read_text()

@@ -1,7 +1,7 @@
 import sys; sys.path.insert(0,".")
 sys.argv += []
 from collections import Counter
-exec(open("/tmp/pb/variety.py").read().split("if __name__")[0])
+exec(open(__import__("pathlib").Path(__file__).with_name("variety.py")).read().split("if __name__")[0])
 for sid in sys.argv[1:]:
     story = load(sid); c = Counter()
     for n in range(10):
