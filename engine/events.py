@@ -26,3 +26,9 @@ def public(kind: str, **data: Any) -> Event:
 
 def private(kind: str, seats: tuple[str, ...], **data: Any) -> Event:
     return Event(kind, data, frozenset(seats))
+
+
+def told(log: list[Event], seat: str | None) -> int:
+    """How many events of the log `seat` has been told: a seat's own clock (a view's
+    `moment`), which another seat's private events never move."""
+    return sum(1 for e in log if e.seats is None or seat in e.seats)

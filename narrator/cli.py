@@ -185,6 +185,18 @@ def _seat_named(session, given: str) -> str:
     raise Failure(f"--as {given}: the seats of this game are {said}")
 
 
+def verbose_option(fn):
+    return click.option("--verbose", is_flag=True,
+                        help="Tell every draw, turn and payment, not one line a move"
+                        " (or set verbose = true under [narration] in the config file).")(fn)
+
+
+def _verbose(flag: bool) -> bool:
+    from narrator.settings import verbose
+
+    return verbose(flag)
+
+
 def llm_options(fn):
     """The flags that turn on LLM narration (and the screen's theme), shared by `play` and `continue`."""
     fn = click.option("--theme", type=click.Choice(["dark", "light", "none"]), default=None,
@@ -198,7 +210,9 @@ def llm_options(fn):
     fn = click.option("--move-budget", type=click.FloatRange(min=0, min_open=True), metavar="SECONDS",
                       help="The longest a round waits for the model before play goes on (default 12).")(fn)
     fn = click.option("--verbose", "llm_verbose", is_flag=True,
-                      help="Say each time the model fails or a sentence of its is refused, and why.")(fn)
+                      help="Tell every draw, turn and payment, not one line a move (or verbose = true under"
+                      " [narration] in the config file); with a model, say each time it fails or a sentence"
+                      " of its is refused, and why.")(fn)
     return fn
 
 
@@ -252,7 +266,7 @@ def _chat_template(backend) -> tuple[str | None, bool]:
         return None, False
 
 
-def _table(session, hotseat: bool, llm=None, remotes=None, theme: str | None = None):
+def _table(session, hotseat: bool, llm=None, remotes=None, theme: str | None = None, verbose: bool = False):
     from narrator import bots, style
     from narrator.repl import PlainReader, PromptReader, Table, wipe
 
@@ -269,7 +283,7 @@ def _table(session, hotseat: bool, llm=None, remotes=None, theme: str | None = N
                for s, who in session.save.seats.items() if who.startswith("bot:")}
     clear = (lambda: wipe(sys.stdout)) if interactive else None
     return Table(session, humans, players, reader, hotseat=hotseat, clear=clear, llm=llm,
-                 remotes=remotes or {}, painter=painter)
+                 remotes=remotes or {}, painter=painter, verbose=_verbose(verbose))
 
 
 @main.command()
@@ -314,7 +328,7 @@ def play(ctx, story: str, seat: str | None, seed: int | None, hotseat: bool, bot
 
         table["decks"] = {seat or st.seats_for(table)[0]: decks.option(st, deck)}
     session = Session.new(st, ep, seed, _seats_for(st, seat, hotseat, bot, table), path, profile, table=table)
-    sys.exit(_played(_table(session, hotseat, llm, theme=theme).run(), llm))
+    sys.exit(_played(_table(session, hotseat, llm, theme=theme, verbose=llm_verbose).run(), llm))
 
 
 @main.command(name="continue")
@@ -353,7 +367,7 @@ def continue_(ctx, slot: str | None, llm_url, model, llm_backend, llm_config, mo
                       " reads it again")
     hotseat = sum(v == "human" for v in session.save.seats.values()) > 1   # more than one at this terminal
     llm = _llm(session.story, session.episode, llm_url, model, llm_backend, llm_config, move_budget, llm_verbose)
-    sys.exit(_played(_table(session, hotseat, llm, theme=theme).run(opening=False), llm))
+    sys.exit(_played(_table(session, hotseat, llm, theme=theme, verbose=llm_verbose).run(opening=False), llm))
 
 
 @main.command()
@@ -524,12 +538,14 @@ def _ending_name(profile, save, spoilers: bool) -> str:
 @click.option("--offline", is_flag=True, help="Narrate again with the offline templates, not the prose that was shown.")
 @click.option("--markdown", "markdown_file", metavar="FILE", help="Write the game as a book in Markdown.")
 @click.option("--html", "html_file", metavar="FILE", help="Write the game as a book: one self-contained HTML file.")
+@verbose_option
 @click.pass_context
 @_guard
-def replay(ctx, slot: str, seat: str | None, offline: bool, markdown_file: str | None, html_file: str | None):
+def replay(ctx, slot: str, seat: str | None, offline: bool, markdown_file: str | None, html_file: str | None,
+           verbose: bool):
     """Print the whole narrated story of a save, as it was shown (or write it as a book)."""
-    from narrator import render, storybook
-    from narrator.narration import Narrator
+    from narrator import endpage, render, storybook
+    from narrator.narration import Narrator, tell_game
     from narrator.saves import slot_path
     from narrator.session import Session
     from narrator.terminal_text import clean
@@ -541,7 +557,8 @@ def replay(ctx, slot: str, seat: str | None, offline: bool, markdown_file: str |
     st = session.story
     if seat is not None:
         seat = _seat_named(session, seat)
-    narrator = Narrator(st, session.save.seed, set(session.save.options.get("known", [])), session.episode)
+    narrator = Narrator(st, session.save.seed, set(session.save.options.get("known", [])), session.episode,
+                        verbose=_verbose(verbose))
     if markdown_file or html_file:
         humans = [s for s, who in session.save.seats.items() if who == "human"]
         reader = seat or (humans[0] if len(humans) == 1 else None)
@@ -564,11 +581,10 @@ def replay(ctx, slot: str, seat: str | None, offline: bool, markdown_file: str |
         for entry in kept:   # from a file: it may hold anything
             click.echo(render.prose(clean(entry["text"])) + "\n")
     else:
-        for passage in narrator.tell(session.log, 0, seat):
+        for passage in tell_game(narrator, session.log, session.marks, seat):
             click.echo(render.prose(passage) + "\n")
     ending = session.ending()
     if ending is not None:
-        from narrator import endpage
         page = endpage.render(st, session.episode, ending.id, session.log)
         click.echo(render.page(page.title, page.text))
     else:

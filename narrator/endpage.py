@@ -9,12 +9,10 @@ this episode and which endings they have seen. See docs/narration.md.
 """
 from __future__ import annotations
 
-import tomllib
 from dataclasses import dataclass
-from importlib.resources import files
 
 from engine.events import Event
-from narrator.narration import _environment
+from narrator.narration import environment_for
 
 
 @dataclass(frozen=True)
@@ -26,10 +24,8 @@ class Page:
     tone: str
 
 
-def _voice(story) -> dict:
-    """The story's voice file (stories/<id>/voice.toml), or nothing."""
-    path = files("stories") / story.id / "voice.toml"
-    return tomllib.loads(path.read_text(encoding="utf-8")) if path.is_file() else {}
+def _matches(data: dict, match: dict) -> bool:
+    return all(data.get(k) == v for k, v in match.items())
 
 
 def facts(story, episode: str, ending_id: str, log: list[Event] | None = None, profile=None) -> dict:
@@ -37,7 +33,7 @@ def facts(story, episode: str, ending_id: str, log: list[Event] | None = None, p
     public = [e for e in (log or ()) if e.seats is None]
 
     def every(kind: str, **match) -> list[dict]:
-        return [e.data for e in public if e.kind == kind and all(e.data.get(k) == v for k, v in match.items())]
+        return [e.data for e in public if e.kind == kind and _matches(e.data, match)]
 
     def last(kind: str, **match) -> dict | None:
         found = every(kind, **match)
@@ -60,17 +56,18 @@ def facts(story, episode: str, ending_id: str, log: list[Event] | None = None, p
         "ending": {"id": page.id, "title": page.title, "tone": page.tone},
         "end": end, "cause": end.get("cause"),
         "every": every, "last": last, "happened": happened, "card": card,
-        "names": {s: story.seat_name(s) for s in story.seats}, "voice": _voice(story),
+        "names": {s: story.seat_name(s) for s in story.seats}, "voice": story.voice,
         "episode": episode, "played": bool(public),
         # From the profile (none when it is not at hand, as in a replay).
         "tries": sum(u.count for u in book.values()) if profile is not None else None,
         "seen": sorted(book) if profile is not None else None,
-        "first_time": (ending_id in book and book[ending_id].count == 1) if profile is not None else None,
+        "first_time": book.get(ending_id) is not None and book[ending_id].count == 1 if profile is not None else None,
     }
 
 
 def render(story, episode: str, ending_id: str, log: list[Event] | None = None, profile=None) -> Page:
     """The page of `ending_id` as this game (or, without a log, any game) wrote it."""
     page = story.content.page(episode, ending_id)
-    text = _environment().from_string(page.text).render(facts(story, episode, ending_id, log, profile))
+    env = environment_for(story)
+    text = env.from_string(page.text).render(facts(story, episode, ending_id, log, profile))
     return Page(page.id, page.title, text, page.condition, page.tone)

@@ -5,7 +5,7 @@ Listing reads only each story's `story.toml` (bounded, through tomlfile.parse), 
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from importlib.resources import files
 from importlib.resources.abc import Traversable
 from typing import Any, Callable
@@ -62,6 +62,8 @@ class Story:
     family: Family[Any, Any, Any, Any]   # the family's declaration (see narrator.families)
     content: Any                    # the family's validated content
     episodes: tuple[dict, ...]
+    voice: dict = field(default_factory=dict)   # the story's voice data (narrator/voice.py)
+    folder: Traversable | None = None           # the story's folder, which may hold its own prompts/
 
     @property
     def view(self) -> Callable[[Any, str], Any]:
@@ -120,6 +122,9 @@ def load(story_id: str) -> Story:
     folder = root() / story_id
     episodes = tuple(info.get("episode", ()))
     content = family.load(folder, f"stories/{story_id}", list(episodes), _read)
-    story = Story(story_id, info["title"], info, family, content, episodes)
+    from narrator import voice
+
+    story = Story(story_id, info["title"], info, family, content, episodes,
+                  voice.read(folder, f"stories/{story_id}", info), folder)
     _loaded[story_id] = story
     return story

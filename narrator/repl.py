@@ -14,7 +14,7 @@ from typing import Callable, TextIO
 
 from engine.action import is_number
 from engine.errors import GameError
-from narrator import endpage, menu, render, screens, storybook, terminal, undo
+from narrator import endpage, menu, render, screens, storybook, terminal, undo, voice
 from narrator.narration import Narrator
 from narrator.session import Session
 from narrator.terminal_text import brief, clean, unprompt
@@ -166,6 +166,7 @@ class Table:
     round_start: dict = field(default_factory=dict)   # seat -> where its uncoloured round began
     painter: object | None = None                # a style.Painter, when the terminal takes colour
     fresh: bool = True                           # a new game, not one continued from its save
+    verbose: bool = False                        # tell every draw and turn, not one line a move
 
     def __post_init__(self):
         s = self.session
@@ -181,7 +182,7 @@ class Table:
         self.at_screen = None if self.hotseat else (self.humans[0] if self.humans else None)
         # One narrator per human seat: each keeps track of what its reader knows.
         known = set(s.save.options.get("known", []))
-        self.narrators = {seat: Narrator(s.story, s.save.seed, known, s.episode)
+        self.narrators = {seat: Narrator(s.story, s.save.seed, known, s.episode, verbose=self.verbose)
                           for seat in (*self.humans, *self.remotes)}
 
     # --- output ---------------------------------------------------------------------
@@ -565,7 +566,7 @@ class Table:
                          f" ({err.strerror or err}), so they are lost. `{again}` picks the game up"
                          " from the last move that was saved.")
                 return 1
-        self.say(f"\nThe day waits. Your game is saved; `{again}` picks it up.")
+        self.say(f"\n{voice.quit_line(self.session.story.voice)} Your game is saved; `{again}` picks it up.")
         return 0
 
     def finish(self) -> int:

@@ -7,7 +7,7 @@ one path.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from engine.contract import Ending
@@ -30,6 +30,9 @@ class Session:
     first_time: bool = False   # the ending just reached had never been reached before
     saved: bool = True         # the save on disk holds every move made
     profile_note: str | None = None   # why the profile is not being kept, for the table to say
+    # The log's length after the setup and after each action: a move's events are told
+    # together (its bookkeeping folded into one line), so a replay cuts the log here.
+    marks: list[int] = field(default_factory=list)
 
     @property
     def family(self):
@@ -55,7 +58,7 @@ class Session:
             options.update(carried.options(story.content, episode, kept))
         state = story.family.new_game(story.content, tuple(seats), seed, {"episode": episode, **options})
         save = Save(path, story.id, episode, seed, dict(seats), options)
-        session = cls(story, save, state, profile, autosave)
+        session = cls(story, save, state, profile, autosave, marks=[len(state.log)])
         # The opening may already set something that lasts (a secret kept for several games).
         if profile is not None and carried is not None:
             session._keep(lambda p: session._carry(p, session.log))
@@ -97,6 +100,7 @@ class Session:
         except GameError as err:
             raise BrokenFile(path, f"the table's options do not make a game: {str(err).rstrip('.')}",
                              "Mend [options]") from None
+        marks = [len(state.log)]
         for i, (seat, text) in enumerate(save.actions):
             try:
                 story.family.apply(state, seat, story.family.parse(text))
@@ -105,7 +109,8 @@ class Session:
                                  f" {err.message.rstrip('.')}",
                                  "The save was edited or comes from another version; remove that"
                                  " action and the ones after it to resume from before it") from None
-        return cls(story, save, state, profile, autosave)
+            marks.append(len(state.log))
+        return cls(story, save, state, profile, autosave, marks=marks)
 
     def ending(self) -> Ending | None:
         return self.family.ending(self.state)
@@ -122,6 +127,7 @@ class Session:
         events = self.family.apply(self.state, seat, action)
         self.save.actions.append((seat, str(action)))
         self.saved = False
+        self.marks.append(len(self.state.log))
         ended = self.ending()
         if ended is not None:
             self.save.ended = ended.id

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from dataclasses import asdict, dataclass, fields
 
+from engine.events import told
 from engine.applerulette.game import legal_actions
 from engine.applerulette.state import State
 from engine import decision
@@ -45,7 +46,7 @@ class View:
     phase: str                    # "story", "last", "ending", "over"
     turn: int
     active: str
-    moment: int                   # how many actions have been taken so far
+    moment: int                   # events told to this seat so far: its own clock
     cast: tuple[str, ...]         # the characters in play (public)
     poisoned_apples: int          # how many poisoned tiles the game began with (public)
     character: str | None         # this seat's own character (None for the NPC's seat)
@@ -102,7 +103,7 @@ def view(state: State, seat: str) -> View:
                             tuple(tiles[seat]) if p.kind == "queen" else ())
     return View(
         seat, state.seats, len(state.players), npc, state.mix, state.phase, state.turn,
-        state.active, state.moves, state.cast, len(state.poisoned),
+        state.active, told(state.log, seat), state.cast, len(state.poisoned),
         roles[seat] if me_player else None,
         tuple(hands[seat]) if me_player else (),
         table,

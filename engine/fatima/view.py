@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass
 from functools import lru_cache
 
+from engine.events import told
 from engine.contract import Ending
 from engine.decision import Decision
 from engine.fatima import points
@@ -96,7 +97,7 @@ class View:
     decision: Decision | None
     legal: tuple[str, ...]
     ending: Ending | None
-    moment: int                          # how many actions have been taken so far
+    moment: int                          # events told to this seat so far: its own clock
 
     def nation(self, seat: str) -> NationView:
         return next(n for n in self.nations if n.seat == seat)
@@ -165,5 +166,5 @@ def view(state: State, seat: str) -> View:
         state.final_round, tuple(state.final_left or ()), tuple(map(faces.__getitem__, me.hand)),
         faces[me.king], state.military(seat), tuple(nation(s) for s in state.seats),
         tuple(map(faces.__getitem__, state.discard)), state.truce_until, tuple(sorted(state.wards)),
-        combat, decision, legal, state.ended, state.moves,
+        combat, decision, legal, state.ended, told(state.log, seat),
     )

@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass
 
 from engine import decision
+from engine.events import told
 from engine.contract import Ending
 from engine.fumie.content import Card
 from engine.fumie.game import face_down_limit, legal_actions
@@ -86,7 +87,7 @@ class View:
     legal: tuple[str, ...]
     decision: Decision | None
     ending: Ending | None
-    moment: int                       # how many actions have been taken so far
+    moment: int                       # events told to this seat so far: its own clock
     culprit: Face | None = None       # Fumie's seat knows it; Takeo's once it is revealed
     culprit_shown: bool = False
     suspects: tuple[str, ...] = ()    # who could be the culprit (the ◆ sides of the set)
@@ -149,7 +150,7 @@ def view(state: State, seat: str) -> View:
         seat, tuple(state.sides), state.episode, state.turn, state.active, side(seat), side(state.opponent(seat)),
         tuple(face(c) for c in state.removed), in_use, None if use is None else use.user,
         tuple(Common(c.id, c.name, c.text) for c in sheet.common),
-        tuple(map(str, legal_actions(state, seat))), decision, state.ended, state.moves,
+        tuple(map(str, legal_actions(state, seat))), decision, state.ended, told(state.log, seat),
         face(state.culprit) if state.culprit and (seat == content.culprit_keeper or state.culprit_shown) else None,
         state.culprit_shown,
         tuple(content.suspects(state.episode)) if state.culprit else (),

@@ -13,6 +13,7 @@ from dataclasses import asdict, dataclass
 from functools import lru_cache
 
 from engine import decision
+from engine.events import told
 from engine.contract import Ending
 from engine.funnytime.content import MANUSCRIPT, POSITIONS
 from engine.funnytime.game import available, fp, legal_actions, make_cost, to_lay
@@ -93,7 +94,7 @@ class View:
     legal: tuple[str, ...]
     decision: Decision | None
     ending: Ending | None
-    moment: int
+    moment: int                           # events told to this seat so far: its own clock
     botsu_limit: int
     miss_penalty: int
 
@@ -168,6 +169,6 @@ def view(state: State, seat: str) -> View:
     return View(
         seat, state.seats, state.number, content.table.deadline, state.phase, side(seat), side(rival), plan,
         tuple((pos, c, o) for pos, (c, o) in me.peeks.items()),
-        tuple(map(str, legal_actions(state, seat))), decision, state.ended, state.moves,
+        tuple(map(str, legal_actions(state, seat))), decision, state.ended, told(state.log, seat),
         content.table.botsu_limit, content.table.miss_penalty,
     )

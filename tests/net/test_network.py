@@ -11,7 +11,7 @@ import sys
 
 import pytest
 
-from narrator.narration import Narrator
+from narrator.narration import Narrator, tell_game
 from narrator.net.host import BURST, RATE
 from narrator.session import Session
 from conftest import Peer, wait_for
@@ -37,7 +37,7 @@ def test_every_byte_sent_to_a_seat_is_that_seats_own(hosted, seed):
     peer.play(random.Random(seed))
     wait_for(lambda: not game.thread.is_alive())
     told = [m["text"] for m in peer.messages if m["type"] == "tell"]
-    expected = Narrator(game.story, seed, set(), "basic").tell(game.session.log, 0, "fumie")
+    expected = tell_game(Narrator(game.story, seed, set(), "basic"), game.session.log, game.session.marks, "fumie")
     assert told == expected
     # and the bytes hold nothing but those messages
     lines = peer.recording.raw.decode().splitlines()
@@ -214,4 +214,4 @@ def test_a_whole_game_of_snow_white_with_two_joiners(hosted, seed):
     assert all(end is not None and end["type"] == "end" for end in ends.values())
     for seat, peer in (("p1", one), ("p2", two)):
         told = [m["text"] for m in peer.messages if m["type"] == "tell"]
-        assert told == Narrator(game.story, seed, set(), "tale").tell(game.session.log, 0, seat)
+        assert told == tell_game(Narrator(game.story, seed, set(), "tale"), game.session.log, game.session.marks, seat)

@@ -1,0 +1,96 @@
+"""A story's voice as data: its cast, places and setting lines, and the narrator's own
+words between events (a player leaving, a move's bookkeeping folded into one line).
+
+It is read from the story folder's `voice.toml`, else from a `[voice]` table of its
+`story.toml`; templates see it as `voice` (see docs/narration.md). Nothing here is
+checked against a family: the keys below are the narrator's, and the tables `cast`,
+`places`, `setting` and `words` are the author's to fill as the templates need.
+"""
+from __future__ import annotations
+
+import difflib
+import tomllib
+from importlib.resources.abc import Traversable
+
+from engine.errors import StoryError
+
+FILE = "voice.toml"
+# The keys the narrator reads, with what each is for (the author's check names them).
+KEYS = {
+    "format_version": "the voice file's format, 1",
+    "quit": "the line said when a player leaves a game part way through",
+    "fold": "[fold] kinds = [...]: bookkeeping events told as one line per move",
+    "progress": "[progress] kind, field, total: how far the story has come, 0 to 1",
+    "cast": "the people of the story, as the templates name them",
+    "places": "the places of the story",
+    "setting": "setting lines: weather, light, the hour",
+    "words": "any other words the templates share",
+}
+PROGRESS_KEYS = {"kind": "the event kind counted", "field": "a number in the event's data to add up instead of counting",
+                 "total": "the count at which the story is done"}
+FOLD_KEYS = {"kinds": "the event kinds that are bookkeeping"}
+QUIT = "The story waits for you."
+
+
+def suggest(key: str, known) -> str:
+    """"unknown key 'flavor'; did you mean 'flavour'?" (or just the first half)."""
+    close = difflib.get_close_matches(key, list(known), n=1, cutoff=0.6)
+    return f"unknown key {key!r}" + (f"; did you mean {close[0]!r}?" if close else f"; the keys are: {', '.join(known)}")
+
+
+def read(folder: Traversable, name: str, info: dict) -> dict:
+    """The voice of the story in `folder` (`name` is how errors call the folder)."""
+    path = folder / FILE
+    if path.is_file():
+        where = f"{name}/{FILE}"
+        try:
+            data = tomllib.loads(path.read_text(encoding="utf-8"))
+        except tomllib.TOMLDecodeError as err:
+            raise StoryError(where, "(file)", f"is not valid TOML: {err}") from None
+    else:
+        where = f"{name}/story.toml"
+        data = info.get("voice", {})
+        if not isinstance(data, dict):
+            raise StoryError(where, "voice", "should be a table: [voice]")
+    check(data, where)
+    return data
+
+
+def check(data: dict, where: str) -> None:
+    """Raise StoryError on the first thing wrong with a voice table."""
+    for key, value in data.items():
+        if key not in KEYS:
+            raise StoryError(where, key, suggest(key, KEYS))
+    if "quit" in data and not isinstance(data["quit"], str):
+        raise StoryError(where, "quit", 'should be a line of text: quit = "..."')
+    fold = data.get("fold", {})
+    if not isinstance(fold, dict):
+        raise StoryError(where, "fold", 'should be a table: [fold] kinds = ["draw", "turn"]')
+    for key in fold:
+        if key not in FOLD_KEYS:
+            raise StoryError(where, f"fold.{key}", suggest(key, FOLD_KEYS))
+    kinds = fold.get("kinds", [])
+    if not isinstance(kinds, list) or not all(isinstance(k, str) for k in kinds):
+        raise StoryError(where, "fold.kinds", 'should list event kinds: kinds = ["draw", "turn"]')
+    progress = data.get("progress", {})
+    if not isinstance(progress, dict):
+        raise StoryError(where, "progress", 'should be a table: [progress] kind = "draw", total = 30')
+    for key in progress:
+        if key not in PROGRESS_KEYS:
+            raise StoryError(where, f"progress.{key}", suggest(key, PROGRESS_KEYS))
+    if progress:
+        if not isinstance(progress.get("kind"), str):
+            raise StoryError(where, "progress.kind", 'should name the event kind counted: kind = "draw"')
+        total = progress.get("total")
+        if not isinstance(total, (int, float)) or isinstance(total, bool) or total <= 0:
+            raise StoryError(where, "progress.total", "should be a number above 0: the count at which the story is done")
+        if "field" in progress and not isinstance(progress["field"], str):
+            raise StoryError(where, "progress.field", 'should name a number in the event\'s data: field = "count"')
+
+
+def folded_kinds(voice: dict) -> frozenset[str]:
+    return frozenset(voice.get("fold", {}).get("kinds", ()))
+
+
+def quit_line(voice: dict) -> str:
+    return voice.get("quit", QUIT)
