@@ -6,6 +6,7 @@ would otherwise be written once per family.
 """
 from __future__ import annotations
 
+import difflib
 from typing import Any, Callable, Literal, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
@@ -58,10 +59,56 @@ def validated(model: type[M], data: dict[str, Any], file: str) -> M:
     try:
         return model.model_validate(data)
     except ValidationError as err:
-        first = err.errors()[0]
-        key = ".".join(str(p) for p in first["loc"]) or "(top level)"
+        # A misspelt key is the likeliest cause of the "required" one beside it: say it first.
+        first = sorted(err.errors(), key=lambda e: e["type"] != "extra_forbidden")[0]
+        key = ".".join(_named(data, first["loc"])) or "(top level)"
         more = f" (and {err.error_count() - 1} more problems)" if err.error_count() > 1 else ""
-        raise StoryError(file, key, first["msg"] + more) from None
+        problem = first["msg"]
+        if first["type"] == "extra_forbidden":
+            problem = unknown_key(str(first["loc"][-1]), _keys(model))
+        raise StoryError(file, key, problem + more) from None
+
+
+def unknown_key(key: str, known) -> str:
+    """"unknown key 'flavor'; did you mean 'flavour'?" (the nearest key, when one is near)."""
+    close = difflib.get_close_matches(key, sorted(known), n=1, cutoff=0.6)
+    return f"unknown key {key!r}" + (f"; did you mean {close[0]!r}?" if close else "")
+
+
+def _named(data, loc) -> list[str]:
+    """A validation error's place, with list entries named by their id where they have
+    one (card.ball.flavour, not card.3.flavour)."""
+    out, at = [], data
+    for part in loc:
+        item = None
+        if isinstance(part, int) and isinstance(at, list) and 0 <= part < len(at):
+            item = at[part]
+        elif isinstance(at, dict):
+            item = at.get(part)
+        out.append(str(item["id"]) if isinstance(part, int) and isinstance(item, dict)
+                   and isinstance(item.get("id"), str) else str(part))
+        at = item
+    return out
+
+
+def _keys(model: type[BaseModel], seen: set | None = None) -> set[str]:
+    """Every key the model and the models inside it know (their fields and aliases)."""
+    seen = set() if seen is None else seen
+    if model in seen:
+        return set()
+    seen.add(model)
+    keys: set[str] = set()
+    for name, field in model.model_fields.items():
+        keys.add(field.alias or name)
+        for inner in _models(field.annotation):
+            keys |= _keys(inner, seen)
+    return keys
+
+
+def _models(annotation) -> list[type[BaseModel]]:
+    if isinstance(annotation, type) and issubclass(annotation, BaseModel):
+        return [annotation]
+    return [m for arg in getattr(annotation, "__args__", ()) for m in _models(arg)]
 
 
 def reader(folder: Any, prefix: str,

@@ -70,8 +70,10 @@ def _guard(fn):
 @click.version_option(__version__, prog_name="narrator")
 @click.option("--saves", metavar="DIR", envvar="NARRATOR_SAVES",
               help="Folder for saves and the profile (default: the checkout's saves/, else your user data folder).")
+@click.option("--stories", "story_folders", metavar="DIR", multiple=True,
+              help="Add a story folder, or a folder of them, to the library (repeatable; also NARRATOR_STORIES).")
 @click.pass_context
-def main(ctx: click.Context, saves: str | None) -> None:
+def main(ctx: click.Context, saves: str | None, story_folders: tuple[str, ...]) -> None:
     """Narrative card games, played as stories at the terminal."""
     ctx.ensure_object(dict)["saves"] = saves
     # Whatever bytes come in, and whatever the terminal's encoding cannot show, the game
@@ -81,6 +83,12 @@ def main(ctx: click.Context, saves: str | None) -> None:
             stream.reconfigure(errors="replace")
         except (AttributeError, ValueError, OSError):
             pass
+    from narrator.library import UnknownStory, add_folders
+
+    try:
+        add_folders(story_folders)
+    except UnknownStory as err:
+        raise Failure(str(err.args[0])) from None
     _fit_to_terminal(ctx)
 
 

@@ -5,17 +5,68 @@ Listing reads only each story's `story.toml` (bounded, through tomlfile.parse), 
 """
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass, field
 from importlib.resources import files
 from importlib.resources.abc import Traversable
+from pathlib import Path
 from typing import Any, Callable
 
 from engine.contract import Family
 from engine.errors import StoryError
 
 
-def root() -> Traversable:
-    return files("stories")
+class UnknownStory(LookupError):
+    pass
+
+
+# Folders added with `--stories DIR` (before NARRATOR_STORIES and the package's own).
+_added: list[Path] = []
+
+
+def add_folders(folders) -> None:
+    """The story folders, or folders of story folders, that `--stories` adds to the library."""
+    paths = [Path(f).expanduser() for f in folders]
+    for given, path in zip(folders, paths):
+        if not path.is_dir():
+            raise UnknownStory(f"--stories {given}: there is no such folder")
+    _added[:] = paths
+
+
+def roots() -> list[Traversable]:
+    """Where stories are found, first first: `--stories` folders, then NARRATOR_STORIES
+    (a list of folders, separated as PATH is), then the stories that ship with narrator.
+    A folder holding a story.toml is a story; any other holds stories in its subfolders."""
+    env = [Path(p).expanduser() for p in os.environ.get("NARRATOR_STORIES", "").split(os.pathsep) if p.strip()]
+    return [*_added, *env, files("stories")]
+
+
+def _folders() -> dict[str, Traversable]:
+    found: dict[str, Traversable] = {}
+    for place in roots():
+        if not place.is_dir():
+            continue
+        if (place / "story.toml").is_file():
+            found.setdefault(place.name, place)
+            continue
+        for p in sorted(place.iterdir(), key=lambda p: p.name):
+            if p.is_dir() and (p / "story.toml").is_file():
+                found.setdefault(p.name, p)
+    return found
+
+
+def folder(story_id: str) -> Traversable:
+    found = _folders()
+    if story_id not in found:
+        raise UnknownStory(f"there is no story {story_id!r}; the stories are: {', '.join(sorted(found))}"
+                           " (see `narrator stories`; --stories DIR or NARRATOR_STORIES add folders)")
+    return found[story_id]
+
+
+def _name(story_id: str) -> str:
+    """How messages call a story's folder: stories/ID for a shipped one, else its path."""
+    place = folder(story_id)
+    return f"stories/{story_id}" if str(place) == str(files("stories") / story_id) else str(place)
 
 
 def _read(path: Traversable, name: str) -> dict:
@@ -30,22 +81,18 @@ def _read(path: Traversable, name: str) -> dict:
 
 
 def story_ids() -> list[str]:
-    return sorted(p.name for p in root().iterdir() if p.is_dir() and (p / "story.toml").is_file())
+    return sorted(_folders())
 
 
 def front_page(story_id: str) -> dict:
     """The story's own description (story.toml), without loading its cards."""
-    return _read(root() / story_id / "story.toml", f"stories/{story_id}/story.toml")
+    return _read(folder(story_id) / "story.toml", f"{_name(story_id)}/story.toml")
 
 
 def ending_ids(story_id: str, episode: str) -> list[str]:
     """The page ids of an episode's ending book, read without validating the story."""
-    book = _read(root() / story_id / "endings" / f"{episode}.toml", f"stories/{story_id}/endings/{episode}.toml")
+    book = _read(folder(story_id) / "endings" / f"{episode}.toml", f"{_name(story_id)}/endings/{episode}.toml")
     return [p.get("id") for p in book.get("ending", [])]
-
-
-class UnknownStory(LookupError):
-    pass
 
 
 def split_name(name: str) -> tuple[str, str | None]:
@@ -97,7 +144,7 @@ class Story:
         return self.info.get("cast", {}).get(seat, seat.title())
 
     def rules_text(self) -> str:
-        return (root() / self.id / "rules.md").read_text(encoding="utf-8")
+        return (self.folder / "rules.md").read_text(encoding="utf-8")
 
 
 _loaded: dict[str, Story] = {}
@@ -107,24 +154,21 @@ def load(story_id: str) -> Story:
     """Load and validate a story once per process; raises UnknownStory or StoryError."""
     if story_id in _loaded:
         return _loaded[story_id]
-    if story_id not in story_ids():
-        raise UnknownStory(f"there is no story {story_id!r}; the stories are: {', '.join(story_ids())}"
-                           " (see `narrator stories`)")
+    place, name = folder(story_id), _name(story_id)
     info = front_page(story_id)
     from narrator import families
 
     plugin = families.get(str(info.get("family")))
     if plugin is None:
-        raise StoryError(f"stories/{story_id}/story.toml", "family",
+        raise StoryError(f"{name}/story.toml", "family",
                          f"unknown game family {info.get('family')!r}; the families are:"
                          f" {', '.join(sorted(families.FAMILIES))}")
     family = plugin.engine
-    folder = root() / story_id
     episodes = tuple(info.get("episode", ()))
-    content = family.load(folder, f"stories/{story_id}", list(episodes), _read)
+    content = family.load(place, name, list(episodes), _read)
     from narrator import voice
 
     story = Story(story_id, info["title"], info, family, content, episodes,
-                  voice.read(folder, f"stories/{story_id}", info), folder)
+                  voice.read(place, name, info), place)
     _loaded[story_id] = story
     return story

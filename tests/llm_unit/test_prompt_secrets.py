@@ -100,12 +100,17 @@ def in_view(view) -> set:
     return {f for f in faces if f is not None}
 
 
-def allowed_names(view, told: set[str], names, cards) -> set[str]:
-    """Names the reader may meet: of cards told of, of faces in view (and any name
-    quoted in their printed text), and of the two protagonists."""
+def allowed_names(view, told: set[str], names, cards, finder=None) -> set[str]:
+    """Names the reader may meet: of cards told of (and any name their flavour, read
+    with the card, speaks), of faces in view (and any name quoted in their printed
+    text), and of the two protagonists."""
     ok = {"takeo", "fumie"}
     for cid in told:
         ok.update(names[cid])
+        flavour = cards[cid].flavour if finder is not None else ""
+        if flavour:
+            says = finder(flavour)
+            ok.update(n for ns in names.values() for n in ns if says(n))
     for face in in_view(view):
         ok.update(names[face.id])
         for text in (face.text, face.end_text, *face.stars):
@@ -141,7 +146,7 @@ def test_the_prompt_names_no_secret_card(story, names, finder, episode):
                                           offline).messages
                 memory[reader].extend(offline)
                 says = finder("\n".join(m["content"] for m in messages))
-                ok = allowed_names(view, told[reader], names, cards)
+                ok = allowed_names(view, told[reader], names, cards, finder)
                 checks["prompts"] += 1
                 side = st.sides[other]
                 secret = [c for c in side.hand if c not in side.shown and c not in told[reader]]
