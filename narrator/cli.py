@@ -645,6 +645,24 @@ def deck_check(file: str):
     click.echo(f"{file}: a legal deck of {summary}.")
 
 
+@main.command(name="check")
+@click.argument("story")
+@click.option("--games", type=click.IntRange(1), default=4, show_default=True,
+              help="Sample bot games per episode and table size.")
+@_guard
+def check_story(story: str, games: int):
+    """An author's check: every file, and every template against sample events of its kind."""
+    from narrator.authoring import check
+    from narrator.library import split_name
+
+    report = check(split_name(story)[0], games)
+    for finding in report.findings:
+        click.echo(f"{'problem' if finding.problem else 'note'}: {finding}")
+    if report.problems:
+        raise Failure(f"{story}: {len(report.problems)} problem{'s' if len(report.problems) != 1 else ''}")
+    click.echo(f"{story}: no problems ({report.games} sample games, {report.rendered} renderings).")
+
+
 @main.command()
 @click.argument("story")
 @click.pass_context

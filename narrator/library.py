@@ -150,9 +150,10 @@ class Story:
 _loaded: dict[str, Story] = {}
 
 
-def load(story_id: str) -> Story:
-    """Load and validate a story once per process; raises UnknownStory or StoryError."""
-    if story_id in _loaded:
+def load(story_id: str, fresh: bool = False) -> Story:
+    """Load and validate a story once per process (again if `fresh`: its files may have
+    changed); raises UnknownStory or StoryError."""
+    if story_id in _loaded and not fresh:
         return _loaded[story_id]
     place, name = folder(story_id), _name(story_id)
     info = front_page(story_id)

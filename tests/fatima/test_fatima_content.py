@@ -117,7 +117,7 @@ def test_a_duplicated_id():
 
 def test_bad_combat_power():
     err = broken(lambda d: d["person"][0].update(combat="3-4"))
-    assert err.key.startswith("person.0") and "dice/target" in err.problem
+    assert err.key.startswith("person.aldric") and "dice/target" in err.problem
 
 
 def test_a_role_that_does_not_match_the_combat_power():
@@ -127,7 +127,7 @@ def test_a_role_that_does_not_match_the_combat_power():
 
 def test_a_commoner_king():
     err = broken(lambda d: d["king"][0].update(combat="(-)"))
-    assert err.key.startswith("king.0.combat") and "no commoner" in err.problem
+    assert err.key.startswith("king.iron_regent.combat") and "no commoner" in err.problem
 
 
 def test_an_unknown_ability():
@@ -147,7 +147,7 @@ def test_keep_fatima_is_for_defenders():
 
 def test_an_unknown_operation():
     err = broken(lambda d: d["event"][0]["effect"][0].update(op="explode"))
-    assert err.key.startswith("event.0") and "unknown operation 'explode'" in err.problem
+    assert err.key.startswith("event.levy_audit") and "unknown operation 'explode'" in err.problem
 
 
 def test_an_operation_missing_a_field():

@@ -55,7 +55,7 @@ def test_format_version_is_checked_first():
 
 def test_an_unknown_operation_is_named_with_the_known_ones():
     err = broken(lambda c, s, b: card(c, "ball")["effect"].append({"op": "teleport"}))
-    assert err.file == "cards.toml" and "card.7.effect" in err.key
+    assert err.file == "cards.toml" and "card.ball.effect" in err.key
     assert "unknown operation 'teleport'" in err.problem and "show_hand" in err.problem
 
 

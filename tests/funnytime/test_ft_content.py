@@ -83,7 +83,7 @@ def test_format_version_is_checked_first():
 
 def test_an_unknown_operation_is_named_with_the_known_ones():
     err = broken(lambda cards, table, book: koma(cards, "alarm")["down"]["show"].append({"op": "explode"}))
-    assert err.file == "cards.toml" and err.key.startswith("koma.0.down.show")
+    assert err.file == "cards.toml" and err.key.startswith("koma.alarm.down.show")
     assert "unknown operation 'explode'" in err.problem and "relight" in err.problem
 
 
@@ -97,7 +97,7 @@ def test_an_unknown_operation_is_named_with_the_known_ones():
 ])
 def test_a_malformed_step_says_what_is_wrong(step, problem):
     err = broken(lambda cards, table, book: koma(cards, "alarm")["up"].update(show=[step]))
-    assert problem in err.problem and err.key.startswith("koma.0.up.show")
+    assert problem in err.problem and err.key.startswith("koma.alarm.up.show")
 
 
 @pytest.mark.parametrize("change,problem", [

@@ -77,7 +77,7 @@ def test_a_cards_flavour_is_read_once_when_its_face_is_first_known(story, tmp_pa
 
 
 def test_a_face_not_yet_known_keeps_its_flavour_until_it_is(story, tmp_path):
-    card = next(c for c in story.content.cards.values() if c.flavour)
+    card = next(c for c in story.content.cards.values() if c.flavour and c.sleeve_name != c.name)
     told = with_prompts(story, tmp_path, {"draw_seen.1.j2": "Seen.", "sleeve.1.j2": "Learnt."})
     n = Narrator(told, 0, set())
     seen = private("draw_seen", ("takeo",), seat="takeo", cards=[card.id])
