@@ -27,9 +27,12 @@ def test_a_deal_gives_every_option_once_before_any_twice_and_never_twice_running
 
 def test_one_of_deals_each_choice_in_turn_for_the_reader(story):
     n = Narrator(story, 3, set())
-    lines = [n.one_of("a", "b", "c") for _ in range(6)]
+    one_of = n.one_of("takeo")
+    lines = [one_of("a", "b", "c") for _ in range(6)]
     assert sorted(lines[:3]) == sorted(lines[3:]) == ["a", "b", "c"]
-    assert n.one_of(["x"]) == "x" and n.one_of() == ""
+    assert one_of(["x"]) == "x" and one_of() == ""
+    # Each reader has a deal of their own.
+    assert [n.one_of("fumie")("a", "b", "c") for _ in range(3)] == lines[:3]
 
 
 def with_prompts(story, tmp_path, files: dict[str, str], **voice_data):
