@@ -1,0 +1,90 @@
+"""The example story (examples/ferry): a new story of an existing family written as data
+only — its own seats' names, cast, cards, ending book, voice and prompts, no Python —
+found through --stories and NARRATOR_STORIES, played, explored, checked and narrated
+without a word of the story it re-skins."""
+from __future__ import annotations
+
+import re
+import tomllib
+from pathlib import Path
+
+import pytest
+
+from narrator import bots
+from narrator.library import add_folders, load
+from narrator.session import Session
+
+EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
+NOWHERE = Path("/nonexistent-narrator-test-folder/never-written.toml")
+
+
+@pytest.fixture
+def ferry():
+    add_folders([EXAMPLES])
+    yield load("ferry", fresh=True)
+    add_folders([])
+
+
+def original_words() -> set[str]:
+    """The words of the story the example re-skins: its cast, characters and cards."""
+    st = load("applerulette")
+    folder = Path(str(st.folder))
+    characters = tomllib.loads((folder / "characters.toml").read_text(encoding="utf-8"))["character"]
+    return ({n for n in st.info["cast"].values()} | {c.name for c in st.content.cards.values()}
+            | {c["name"] for c in characters} | {"Snow White", "Queen", "dwarf", "cottage", "forest", "storybook"})
+
+
+def told_words(text: str) -> set[str]:
+    return {w for w in original_words() if re.search(rf"\b{re.escape(w)}\b", text)}
+
+
+def scripted(story, seed: int) -> list[str]:
+    """A game worked out in advance, as `narrator play ferry --as p1` seats it."""
+    seats = {s: "human" if s == "p1" else "bot:partner" for s in story.seats_for({})}
+    session = Session.new(story, "tale", seed, seats, NOWHERE, None, autosave=False)
+    players = {s: bots.make("partner", story, s, seed) for s in seats if s != "p1"}
+    me = bots.make("random", story, "p1", seed)
+    lines = []
+    while session.ending() is None:
+        seat = session.to_act()[0]
+        action = (players.get(seat) or me).choose(session.view(seat))
+        if seat == "p1":
+            lines.append(action)
+        session.act(seat, action)
+    return lines
+
+
+@pytest.mark.parametrize("seed", [3, 8])
+def test_the_example_plays_and_reads_in_its_own_words(cli, ferry, seed):
+    played = cli("--stories", EXAMPLES, "play", "ferry", "--seed", seed, "--as", "p1",
+                 input="\n".join(scripted(ferry, seed)) + "\n")
+    assert played.exit_code == 0, played.output
+    titles = {p.title for p in ferry.content.books["tale"].ending}
+    assert any(f"  {t}\n" in played.output for t in titles)
+    replayed = cli("--stories", EXAMPLES, "replay", "ferry-tale-1", "--as", "p1").output
+    assert "Ines" in replayed or "you" in replayed
+    assert told_words(replayed) == set(), told_words(replayed)
+    assert "The story moves on" not in played.output + replayed
+
+
+def test_the_example_is_found_through_the_environment_too(cli, monkeypatch):
+    monkeypatch.setenv("NARRATOR_STORIES", str(EXAMPLES))
+    listed = cli("stories").output
+    assert "ferry" in listed and "The Night Ferry" in listed
+    explored = cli("explore", "ferry", "--games", 20, "--seed", 1)
+    assert explored.exit_code == 0 and "The Night Ferry" in explored.output
+    quit_ = cli("play", "ferry", "--seed", 1, input="quit\n").output
+    assert "The ferry waits at its mooring, lantern lit. Your game is saved" in quit_
+
+
+def test_the_example_passes_the_authors_check(cli):
+    result = cli("--stories", EXAMPLES, "check", "ferry", "--games", 1)
+    assert result.exit_code == 0, result.output
+
+
+def test_the_examples_templates_are_its_own(ferry):
+    from narrator.narration import Narrator
+
+    n = Narrator(ferry, 0, set())
+    assert all(v.startswith("ferry/") for v in n.variants("turn"))
+    assert n.env.get_template("ferry/turn.1.j2").filename.startswith(str(EXAMPLES))
