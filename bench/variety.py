@@ -6,6 +6,9 @@ game), ending page included. Printed per story and episode, and per story:
   stock     share of sentences that are found in at least half of the games
   max       the most times one sentence is read in one game (and that sentence)
 
+A card's flavour text (read once, where its face is first seen) is quoted, not
+narrated: its sentences are left out of the count.
+
 Goals (the project's): repeated <= 5%, stock <= 10%, max <= 3.
 
     python bench/variety.py                  # every story
@@ -50,8 +53,11 @@ def read_game(story, episode: str, seed: int, known: set[str]) -> tuple[list[str
     reader = seats[seed % len(seats)]
     narrator = Narrator(story, seed, set(known), episode)
     out = []
+    # A card's flavour is its own printed words, read once where its face is first seen:
+    # quoted, not narrated, so not counted.
+    printed = {s for c in story.content.cards.values() for s in sentences(c.flavour)}
     for passage in tell_game(narrator, state.log, marks, reader):
-        out += sentences(passage)
+        out += [s for s in sentences(passage) if s not in printed]
     out += sentences(endpage.render(story, episode, ended.id, state.log).text)
     return out, known | set(getattr(state, "known", ()))
 
