@@ -7,6 +7,7 @@ would otherwise be written once per family.
 from __future__ import annotations
 
 import difflib
+from collections.abc import Iterable, Sequence
 from typing import Any, Callable, Literal, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
@@ -69,16 +70,17 @@ def validated(model: type[M], data: dict[str, Any], file: str) -> M:
         raise StoryError(file, key, problem + more) from None
 
 
-def unknown_key(key: str, known) -> str:
+def unknown_key(key: str, known: Iterable[str]) -> str:
     """"unknown key 'flavor'; did you mean 'flavour'?" (the nearest key, when one is near)."""
     close = difflib.get_close_matches(key, sorted(known), n=1, cutoff=0.6)
     return f"unknown key {key!r}" + (f"; did you mean {close[0]!r}?" if close else "")
 
 
-def _named(data, loc) -> list[str]:
+def _named(data: Any, loc: Sequence[int | str]) -> list[str]:
     """A validation error's place, with list entries named by their id where they have
     one (card.ball.flavour, not card.3.flavour)."""
-    out, at = [], data
+    out: list[str] = []
+    at = data
     for part in loc:
         item = None
         if isinstance(part, int) and isinstance(at, list) and 0 <= part < len(at):
@@ -91,7 +93,7 @@ def _named(data, loc) -> list[str]:
     return out
 
 
-def _keys(model: type[BaseModel], seen: set | None = None) -> set[str]:
+def _keys(model: type[BaseModel], seen: set[type[BaseModel]] | None = None) -> set[str]:
     """Every key the model and the models inside it know (their fields and aliases)."""
     seen = set() if seen is None else seen
     if model in seen:
@@ -105,7 +107,7 @@ def _keys(model: type[BaseModel], seen: set | None = None) -> set[str]:
     return keys
 
 
-def _models(annotation) -> list[type[BaseModel]]:
+def _models(annotation: Any) -> list[type[BaseModel]]:
     if isinstance(annotation, type) and issubclass(annotation, BaseModel):
         return [annotation]
     return [m for arg in getattr(annotation, "__args__", ()) for m in _models(arg)]

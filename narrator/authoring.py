@@ -106,7 +106,7 @@ def _rule_words(story) -> set[str]:
                 collect(tomllib.loads(path.read_text(encoding="utf-8")))
             except (tomllib.TOMLDecodeError, UnicodeDecodeError):
                 pass   # reported as a broken file
-    package = story.family.__name__.rpartition(".")[0]
+    package = story.family.new_game.__module__.rpartition(".")[0]   # the family's engine package
     for source in files(package).iterdir():
         if source.name.endswith(".py"):
             tree = ast.parse(source.read_text(encoding="utf-8"))
@@ -157,7 +157,7 @@ def play(story, episode: str, table: dict, seats, seed: int) -> Game:
         if g.ending(state) is not None:
             break
         seat = g.to_act(state)[0]
-        g.apply(state, seat, g.parse_action(players[seat].choose(story.view(state, seat))))
+        g.apply(state, seat, g.parse(players[seat].choose(story.view(state, seat))))
         marks.append(len(state.log))
     ended = g.ending(state)
     return Game(episode, seed, tuple(seats), list(state.log), marks, ended.id if ended else "")
@@ -338,7 +338,7 @@ def _unreached(story, env, mine: list[str], kinds: set[str], sample_games: list[
 
 def _named_by(word: str, words: set[str]) -> bool:
     """Whether the rules name `word`, whole or joined from two of their words (an
-    ending id the rules make from a cause and a seat: "botsu" + "aki")."""
+    ending id the rules make from a cause and a seat's name)."""
     if word in words:
         return True
     parts = word.split("_")

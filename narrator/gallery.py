@@ -11,7 +11,7 @@ import html
 import tomllib
 from dataclasses import dataclass
 
-from narrator.library import load, root, story_ids
+from narrator.library import folder, load, story_ids
 from narrator.storybook import title as full_title
 
 # A tone's mark, the same on the terminal and in the HTML map.
@@ -36,7 +36,7 @@ class Entry:
 
 
 def hints(story_id: str) -> dict:
-    path = root() / story_id / "gallery.toml"
+    path = folder(story_id) / "gallery.toml"
     if not path.is_file():
         return {}
     return tomllib.loads(path.read_text(encoding="utf-8"))

@@ -50,15 +50,22 @@ def make(session, narrator, seat: str | None, kept: list[dict] | None = None) ->
     bounds = [0, *[s for s in starts if s > 0], len(log)]
     chapters: list[Chapter] = []
     number = 0
-    for a, b in zip(bounds, bounds[1:]):
+    spans = list(zip(bounds, bounds[1:]))
+    told: list[list[str]] = [[] for _ in spans]
+    if not kept:
+        # Told move by move, as the table told it (each move's bookkeeping is one line);
+        # a move's passages belong to the chapter the move began in.
+        at = 0
+        for cut in [*(m for m in session.marks if 0 < m < len(log)), len(log)]:
+            if cut > at:
+                told[max(i for i, (a, _) in enumerate(spans) if a <= at)] += narrator.tell(log[at:cut], at, seat)
+                at = cut
+    for (a, b), heard in zip(spans, told):
         opens = a in starts
         if opens:
             number = log[a].data.get("number", number + 1)
         heading = f"{word} {number}" if opens else words.get("prologue", "Before the first " + word.lower())
-        if kept:
-            passages = [k["text"] for k in kept if a <= k["at"] < b]
-        else:
-            passages = narrator.tell(log[a:b], a, seat)
+        passages = [k["text"] for k in kept if a <= k["at"] < b] if kept else heard
         if passages:
             chapters.append(Chapter(heading, passages))
     ending = session.ending()

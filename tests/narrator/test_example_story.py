@@ -73,7 +73,7 @@ def test_the_example_is_found_through_the_environment_too(cli, monkeypatch):
     assert "ferry" in listed and "The Night Ferry" in listed
     explored = cli("explore", "ferry", "--games", 20, "--seed", 1)
     assert explored.exit_code == 0 and "The Night Ferry" in explored.output
-    quit_ = cli("play", "ferry", "--seed", 1, input="quit\n").output
+    quit_ = cli("play", "ferry", "--seed", 1, input="1\nquit\n").output   # a move, so there is a save
     assert "The ferry waits at its mooring, lantern lit. Your game is saved" in quit_
 
 

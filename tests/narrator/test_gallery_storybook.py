@@ -13,6 +13,7 @@ import subprocess
 
 import pytest
 
+from narrator.narration import tell_game
 from narrator.library import load, story_ids
 from narrator.saves import Save
 
@@ -150,7 +151,7 @@ def test_the_markdown_book_has_a_title_page_chapters_and_the_ending_last(cli, fi
     headings = [l[3:] for l in book.splitlines() if l.startswith("## ")]
     page = load("fumie").content.page("basic", finished.session.ending().id)
     assert headings == ["Before the first turn", *[f"Turn {n}" for n in turns], page.title]
-    told = narrator_for(3).tell(finished.session.log, 0, "takeo", "basic")
+    told = tell_game(narrator_for(3), finished.session.log, finished.session.marks, "takeo")   # move by move, as told
     assert flat(book).count(flat(told[-1])) >= 1 and flat(told[0]) in flat(book)
     assert flat(book).rstrip().endswith(flat(page.text).rstrip()[-60:])
 
@@ -159,7 +160,7 @@ def test_the_book_is_told_as_the_chosen_seat_heard_it(cli, finished, tmp_path, n
     cli("replay", "fumie-basic-1", "--as", "fumie", "--markdown", tmp_path / "f.md")
     book = flat((tmp_path / "f.md").read_text(encoding="utf-8"))
     assert "*As it was told to Fumie.*" in book
-    mine = narrator_for(3).tell(finished.session.log, 0, "fumie", "basic")
+    mine = tell_game(narrator_for(3), finished.session.log, finished.session.marks, "fumie")   # move by move, as told
     for passage in mine:
         assert flat(passage) in book
 

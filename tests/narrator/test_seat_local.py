@@ -30,7 +30,7 @@ def play(story, seed: int, episode: str | None = None):
     marks = [len(state.log)]
     while g.ending(state) is None:
         seat = g.to_act(state)[0]
-        g.apply(state, seat, g.parse_action(players[seat].choose(story.view(state, seat))))
+        g.apply(state, seat, g.parse(players[seat].choose(story.view(state, seat))))
         marks.append(len(state.log))
     return state, marks
 
@@ -90,7 +90,7 @@ def _decisions(story, seed: int, limit: int = 150):
         seat = g.to_act(state)[0]
         view = story.view(state, seat)
         yield state, seat, view.legal
-        g.apply(state, seat, g.parse_action(players[seat].choose(view)))
+        g.apply(state, seat, g.parse(players[seat].choose(view)))
 
 
 # Families in which every choice is told to every seat at once (only what is drawn or
@@ -106,7 +106,7 @@ def _until_turn_of(story, state, seat: str, limit: int = 40):
         if g.ending(state) is not None or seat in g.to_act(state):
             break
         actor = g.to_act(state)[0]
-        g.apply(state, actor, g.parse_action(others[actor].choose(story.view(state, actor))))
+        g.apply(state, actor, g.parse(others[actor].choose(story.view(state, actor))))
     return state
 
 
@@ -124,7 +124,7 @@ def test_another_seats_private_choice_leaves_a_seats_view_and_bot_alone(story_id
         outcomes = []
         for text in legal[::max(1, len(legal) // 8)]:
             branch = copy.deepcopy(state)
-            g.apply(branch, actor, g.parse_action(text))
+            g.apply(branch, actor, g.parse(text))
             outcomes.append(branch)
         for other in story.seats_for({}):
             if other == actor:
