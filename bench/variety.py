@@ -28,7 +28,8 @@ from narrator import bots, endpage  # noqa: E402
 from narrator.library import load, split_name, story_ids  # noqa: E402
 from narrator.narration import Narrator, tell_game  # noqa: E402
 
-SENTENCE = re.compile(r"(?<=[.!?…])[\"”’')\]]*\s+")
+# A full stop ends a sentence, except after a title or a time ("Ms. Kagami", "3 a.m.").
+SENTENCE = re.compile(r"(?<!\bMs\.)(?<!\bMr\.)(?<!\bMrs\.)(?<!\bDr\.)(?<!\ba\.m\.)(?<!\bp\.m\.)(?<=[.!?…])[\"”’')\]]*\s+")
 
 
 def sentences(text: str) -> list[str]:
@@ -48,7 +49,7 @@ def read_game(story, episode: str, seed: int, known: set[str]) -> tuple[list[str
     marks = [len(state.log)]
     while (ended := g.ending(state)) is None:
         seat = g.to_act(state)[0]
-        g.apply(state, seat, g.parse_action(players[seat].choose(story.view(state, seat))))
+        g.apply(state, seat, g.parse(players[seat].choose(story.view(state, seat))))
         marks.append(len(state.log))
     reader = seats[seed % len(seats)]
     narrator = Narrator(story, seed, set(known), episode)
