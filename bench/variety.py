@@ -13,6 +13,7 @@ Goals (the project's): repeated <= 5%, stock <= 10%, max <= 3.
 
     python bench/variety.py                  # every story
     python bench/variety.py fumie --games 5  # one story (or story/episode), fewer games
+    python bench/variety.py applerulette --worst 10   # and the sentences that cost the most
 """
 from __future__ import annotations
 
@@ -28,8 +29,9 @@ from narrator import bots, endpage  # noqa: E402
 from narrator.library import load, split_name, story_ids  # noqa: E402
 from narrator.narration import Narrator, tell_game  # noqa: E402
 
-# A full stop ends a sentence, except after a title or a time ("Ms. Kagami", "3 a.m.").
-SENTENCE = re.compile(r"(?<!\bMs\.)(?<!\bMr\.)(?<!\bMrs\.)(?<!\bDr\.)(?<!\ba\.m\.)(?<!\bp\.m\.)(?<=[.!?…])[\"”’')\]]*\s+")
+# A full stop ends a sentence when a capital (or a quote) follows, except after a title or
+# a time ("Ms. Kagami", "3 a.m."); a title's own mark does not ("“Hand in Hand!” calls Ada").
+SENTENCE = re.compile(r"(?<!\bMs\.)(?<!\bMr\.)(?<!\bMrs\.)(?<!\bDr\.)(?<!\ba\.m\.)(?<!\bp\.m\.)(?<=[.!?…])[\"”’')\]]*\s+(?=[^a-z])")
 
 
 def sentences(text: str) -> list[str]:
@@ -74,6 +76,18 @@ def measure(games: list[list[str]]) -> dict:
             "max": worst[1], "worst": worst[0]}
 
 
+def worst(games: list[list[str]], n: int) -> list[str]:
+    """The sentences that cost the most: the most times in one game, then the most games."""
+    most = Counter()
+    found = Counter()
+    for g in games:
+        for s, k in Counter(g).items():
+            most[s] = max(most[s], k)
+            found[s] += 1
+    ranked = sorted(most, key=lambda s: (-most[s], -found[s], s))[:n]
+    return [f"    {most[s]:>2}x in a game, in {found[s]:>2}/{len(games)} games: {s[:90]!r}" for s in ranked]
+
+
 def line(name: str, m: dict) -> str:
     return (f"{name:<22} repeated {m['repeated']:6.1%}   stock {m['stock']:6.1%}   max {m['max']:>3}"
             f"   ({m['sentences']} sentences; most repeated: {m['worst'][:60]!r})")
@@ -84,6 +98,8 @@ def main() -> int:
     parser.add_argument("stories", nargs="*", help="story or story/episode (default: all)")
     parser.add_argument("--games", type=int, default=20)
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--worst", type=int, default=0, metavar="N",
+                        help="also list the N sentences that cost the most per episode")
     args = parser.parse_args()
     wanted = [split_name(s) for s in args.stories] or [(s, None) for s in story_ids()]
     for sid, only in wanted:
@@ -99,6 +115,8 @@ def main() -> int:
                 games.append(text)
             every += games
             print(line(f"{sid}/{ep['id']}", measure(games)))
+            for row in worst(games, args.worst):
+                print(row)
         print(line(f"{sid} (all)", measure(every)))
     return 0
 

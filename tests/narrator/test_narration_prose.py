@@ -137,53 +137,40 @@ def test_skipping_counts_like_telling():
 
 
 # --------------------------------------------------------------------- variety
-SPLIT = re.compile(r'(?<!Mr\.)(?<!Mrs\.)(?<=[.!?…])["”’]?\s+(?=[A-Z"“‘])')
+def _variety():
+    """bench/variety.py, the project's measure, so that the test and the bench agree."""
+    import importlib.util
+    from pathlib import Path
+
+    path = Path(__file__).resolve().parents[2] / "bench" / "variety.py"
+    spec = importlib.util.spec_from_file_location("bench_variety", path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
 
 
-def _sentences(passages) -> list[str]:
-    return [s for p in passages for s in SPLIT.split(" ".join(p.split())) if s]
-
-
-def _bot_games(story_id: str, episode: str, games: int):
-    """Seeded partner-bot games, card knowledge carried from one to the next as a player's is."""
-    from narrator import bots
-    story = load(story_id)
-    g, known = story.family, set()
-    for seed in range(games):
-        options = {"episode": episode, "known": set(known)}
-        seats = story.seats_for(options)
-        state = g.new_game(story.content, seats, seed, options)
-        players = {s: bots.make("partner", story, s, seed) for s in seats}
-        marks = [len(state.log)]
-        while g.ending(state) is None:
-            seat = g.to_act(state)[0]
-            g.apply(state, seat, g.parse(players[seat].choose(story.view(state, seat))))
-            marks.append(len(state.log))
-        yield story, seed, seats, state, set(known), marks
-        known |= getattr(state, "known", set())
-
-
-@pytest.mark.parametrize("story_id,episode", [("fumie", "basic"), ("fumie", "murder"),
-                                              ("fumie", "tadokoro"), ("applerulette", "tale")])
+@pytest.mark.parametrize("story_id,episode", [
+    ("fumie", "basic"), ("fumie", "murder"), ("fumie", "tadokoro"), ("applerulette", "tale"),
+    ("fatima", "chronicle"),
+    pytest.param("funnytime", "duel", marks=pytest.mark.xfail(
+        strict=True, reason="FunnyTime's prose is still being mended to the limits: drop this mark when it meets them")),
+])
 def test_twenty_games_read_as_stories_not_as_stock(story_id, episode):
-    """Over 20 seeded games read by one seat: at most 5% of a game's sentences repeat one
-    already told in it, at most 10% are sentences found in half the games or more, and no
-    sentence comes more than three times in one game."""
-    from collections import Counter
-
-    from narrator.narration import tell_game
+    """What it samples: 20 seeded bot games of the episode (the bots and the reading seat
+    turn with the seed, so every seat reads some games; card knowledge carried from one
+    game to the next as a player's is), each read through move by move as `narrator
+    replay SLOT --as SEAT` reads it, ending page included, a card's printed flavour left
+    out (it is quoted, not narrated). At most 5% of a game's sentences repeat one already
+    told in it, at most 10% are sentences found in half the games or more, and no sentence
+    comes more than three times in one game."""
+    variety = _variety()
+    story = load(story_id)
+    known: set[str] = set()
     games = []
-    for story, seed, seats, state, known, marks in _bot_games(story_id, episode, 20):
-        told = tell_game(Narrator(story, seed, known, episode), state.log, marks, seats[0])
-        # A card's flavour is its own printed words, read once where its face is first
-        # seen: quoted, not narrated, so not counted as the narration's stock.
-        printed = {x for c in story.content.cards.values() for x in _sentences([c.flavour])}
-        games.append(Counter(x for x in _sentences(told) if x not in printed))
-    total = sum(sum(c.values()) for c in games)
-    repeated = sum(n - 1 for c in games for n in c.values())
-    found_in = Counter(s for c in games for s in c)
-    stock = sum(n for c in games for s, n in c.items() if found_in[s] >= len(games) / 2)
-    worst = max((n, s) for c in games for s, n in c.items())
-    assert repeated / total <= 0.05, repeated / total
-    assert stock / total <= 0.10, (stock / total, [s for s, n in found_in.items() if n >= 10][:5])
-    assert worst[0] <= 3, worst
+    for seed in range(20):
+        text, known = variety.read_game(story, episode, seed, known)
+        games.append(text)
+    m = variety.measure(games)
+    assert m["repeated"] <= 0.05, (m["repeated"], variety.worst(games, 5))
+    assert m["stock"] <= 0.10, (m["stock"], variety.worst(games, 5))
+    assert m["max"] <= 3, (m["max"], m["worst"])
