@@ -812,6 +812,12 @@ def _trial_round(story_id: str | None, backend, config, fold: bool):
                    " this many shards of consecutive seeds from --seed, so a run repeats for the same"
                    " --seed and --jobs. What a story carries between games (card knowledge, say)"
                    " is carried within a shard only.")
+@click.option("--executor", type=click.Choice(["processes", "dask"]), default="processes", show_default=True,
+              help="Where the shards are played: processes on this machine, or a Dask cluster"
+                   " (pip install 'narrator[cluster]'); the result is the same for the same --seed and --jobs.")
+@click.option("--scheduler", metavar="ADDRESS",
+              help="With --executor dask: the scheduler to submit to, e.g. tcp://host:8786"
+                   " (default: a cluster of --jobs workers started on 127.0.0.1).")
 @click.option("--until-all", is_flag=True,
               help="Play (in one process) until every ending this table allows is reached, or --cap"
                    " games; report how many games it took.")
@@ -822,7 +828,8 @@ def _trial_round(story_id: str | None, backend, config, fold: bool):
 @click.pass_context
 @_guard
 def explore(ctx, story: str, games: int, seed: int, bot: str, players: int | None, mix: int | None,
-            jobs: int | None, until_all: bool, cap: int, as_json: bool, spoilers: bool):
+            jobs: int | None, executor: str, scheduler: str | None, until_all: bool, cap: int,
+            as_json: bool, spoilers: bool):
     """Bots play many games; print the endings reached and the speed."""
     import json
 
@@ -836,12 +843,16 @@ def explore(ctx, story: str, games: int, seed: int, bot: str, players: int | Non
     table = _table_options(st, players, mix)
     if until_all:
         return _until_all(st, ep, cap, seed, bot, table, as_json)
+    if scheduler is not None and executor != "dask":
+        raise Failure("--scheduler is the address of a Dask scheduler: add --executor dask, or leave it out.")
     jobs = jobs or default_jobs()
+    where = {"table": table, "jobs": jobs, "executor": executor, "scheduler": scheduler}
     if as_json or not sys.stderr.isatty():
-        report = run(st, ep, games, seed, bot, table=table, jobs=jobs)
+        report = run(st, ep, games, seed, bot, **where)
     else:
+        # one bar over all the shards: each worker counts the games it finishes
         with click.progressbar(length=games, label=f"{games} games", file=sys.stderr) as bar:
-            report = run(st, ep, games, seed, bot, progress=bar.update, table=table, jobs=jobs)
+            report = run(st, ep, games, seed, bot, progress=bar.update, **where)
     if as_json:
         click.echo(json.dumps(report.to_json(), sort_keys=True))
         return
@@ -866,3 +877,6 @@ def explore(ctx, story: str, games: int, seed: int, bot: str, players: int | Non
         click.echo(f"true ending rate: {sum(report.rate(t) for t in true_ids):.1%}")
     click.echo(f"{report.games / report.seconds:,.0f} games/s, {report.actions / report.seconds:,.0f} actions/s"
                f" in {report.jobs} {'job' if report.jobs == 1 else 'jobs'}")
+    if st.family.carried is not None and report.jobs > 1:
+        click.echo(f"what a game leaves known for the next is carried within each of the {report.jobs} shards:"
+                   " each began knowing nothing, like a separate player")

@@ -160,23 +160,22 @@ def default_jobs() -> int:
 
 
 def explore(story: Story, episode: str, games: int, seed: int, bot: str,
-            progress=None, table: dict | None = None, jobs: int = 1) -> Report:
+            progress=None, table: dict | None = None, jobs: int = 1,
+            executor: str = "processes", scheduler: str | None = None) -> Report:
+    """Play `games` games from `seed` in `jobs` shards on `executor` (see
+    narrator.executors); one shard on `processes` plays right here."""
     every = tuple(p.id for p in story.content.books[episode].ending if p.id != STOPPED)
     parts = shards(story, episode, games, seed, bot, table, jobs)
     report = Report(story.id, episode, bot, every=every, jobs=len(parts))
     start = time.perf_counter()
-    if len(parts) == 1:
+    if len(parts) == 1 and executor == "processes":
         report.merge(run_shard(parts[0], story, progress))
     else:
-        from concurrent.futures import ProcessPoolExecutor, as_completed
+        from narrator import executors
 
-        with ProcessPoolExecutor(max_workers=len(parts)) as pool:
-            futures = {pool.submit(run_shard, part): part for part in parts}
-            # counts add up the same in any order: merge each shard as it finishes
-            for future in as_completed(futures):
-                report.merge(future.result())
-                if progress is not None:
-                    progress(futures[future].games)
+        # counts add up the same in any order: merge each shard as it finishes
+        for tally in executors.get(executor)(parts, progress, scheduler=scheduler):
+            report.merge(tally)
     report.seconds = time.perf_counter() - start
     return report
 
