@@ -4,30 +4,18 @@ A family is its engine declaration (`engine.<family>.FAMILY`: rules, loader, tab
 abilities) and the narrator's parts for it: the screen that draws a seat's view, the
 thinking bot, the family's part of narration (which card faces a passage may show), and
 the card pool's catalogue where players build decks. This table is
-the only place that names the families; a new one is one more line in `FAMILIES`.
+the only place that names the families; a new one is one more maker in `FAMILIES`.
 """
 from __future__ import annotations
 
-from collections.abc import Callable, Collection, Mapping
+from collections.abc import Callable, Collection, Iterator, Mapping
 from dataclasses import dataclass
 from types import ModuleType
 from typing import TYPE_CHECKING, Any, Protocol
 
-import engine.applerulette
-import engine.fatima
-import engine.fumie
-import engine.funnytime
 from engine.contract import Family, View
 from narrator.faces import Faces
 from narrator.screens import Bound
-from narrator.bots import applerulette as applerulette_bots
-from narrator.bots import fatima as fatima_bots
-from narrator.bots import fumie as fumie_bots
-from narrator.bots import funnytime as funnytime_bots
-from narrator.screens import applerulette as applerulette_screen
-from narrator.screens import fatima as fatima_screen
-from narrator.screens import fumie as fumie_screen
-from narrator.screens import funnytime as funnytime_screen
 
 if TYPE_CHECKING:
     from narrator.library import Story
@@ -68,13 +56,65 @@ def _drawing(module: ModuleType) -> Callable[[Story], Screen]:
     return lambda story: Bound(module, story)
 
 
-FAMILIES: dict[str, Plugin] = {p.engine.name: p for p in (
-    Plugin(engine.fumie.FAMILY, _drawing(fumie_screen), fumie_bots.Partner, fumie_screen.Sleeves),
-    Plugin(engine.applerulette.FAMILY, _drawing(applerulette_screen), applerulette_bots.Partner),
-    Plugin(engine.fatima.FAMILY, _drawing(fatima_screen), fatima_bots.Partner),
-    Plugin(engine.funnytime.FAMILY, _drawing(funnytime_screen), funnytime_bots.Partner,
-           catalogue=funnytime_screen.catalogue),
-)}
+# Each family's parts, imported the first time the family is asked for: a game of one
+# family does not pay at start-up for the other families' rules, screens and bots.
+def _fumie() -> Plugin:
+    import engine.fumie
+    from narrator.bots import fumie as bots
+    from narrator.screens import fumie as screen
+
+    return Plugin(engine.fumie.FAMILY, _drawing(screen), bots.Partner, screen.Sleeves)
+
+
+def _applerulette() -> Plugin:
+    import engine.applerulette
+    from narrator.bots import applerulette as bots
+    from narrator.screens import applerulette as screen
+
+    return Plugin(engine.applerulette.FAMILY, _drawing(screen), bots.Partner)
+
+
+def _fatima() -> Plugin:
+    import engine.fatima
+    from narrator.bots import fatima as bots
+    from narrator.screens import fatima as screen
+
+    return Plugin(engine.fatima.FAMILY, _drawing(screen), bots.Partner)
+
+
+def _funnytime() -> Plugin:
+    import engine.funnytime
+    from narrator.bots import funnytime as bots
+    from narrator.screens import funnytime as screen
+
+    return Plugin(engine.funnytime.FAMILY, _drawing(screen), bots.Partner, catalogue=screen.catalogue)
+
+
+class Registry(Mapping[str, Plugin]):
+    """The families by name (each the name its engine declares), each made on first use."""
+
+    def __init__(self, makers: Mapping[str, Callable[[], Plugin]]) -> None:
+        self._makers = dict(makers)
+        self._made: dict[str, Plugin] = {}
+
+    def __getitem__(self, name: str) -> Plugin:
+        if name not in self._made:
+            self._made[name] = self._makers[name]()
+        return self._made[name]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._makers)
+
+    def __len__(self) -> int:
+        return len(self._makers)
+
+
+FAMILIES: Mapping[str, Plugin] = Registry({
+    "fumie": _fumie,
+    "applerulette": _applerulette,
+    "fatima": _fatima,
+    "funnytime": _funnytime,
+})
 
 
 def get(name: str) -> Plugin | None:

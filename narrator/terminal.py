@@ -11,7 +11,15 @@ import re
 import shutil
 from typing import TextIO
 
-from prompt_toolkit.utils import get_cwidth
+from wcwidth import wcwidth
+
+
+def get_cwidth(ch: str) -> int:
+    """A character's cells. wcwidth, not prompt_toolkit (whose import starts its whole
+    application machinery, most of a second on a slow machine, before anything prints);
+    a control character takes none, as prompt_toolkit counts it."""
+    return max(0, wcwidth(ch))
+
 
 NARROWEST = 20     # below this a terminal is taken to be this wide: nothing fits anyway
 PROSE = 78         # the story's own prose is set no wider than this, for reading

@@ -114,3 +114,19 @@ def test_a_bug_is_not_dressed_as_a_users_mistake(tmp_path, monkeypatch):
     result = run(tmp_path, "play", "fatima", input="")
     assert result.exit_code == 1 and isinstance(result.exception, ValueError)
     assert "Error: a bug" not in result.output
+
+
+def test_each_family_is_filed_under_the_name_its_engine_declares():
+    assert all(families.FAMILIES[name].engine.name == name for name in families.FAMILIES)
+
+
+def test_a_story_loads_only_its_own_familys_rules():
+    """Start-up pays for one family: loading a For Fumie story imports no other engine."""
+    import subprocess
+    import sys
+
+    code = ("import sys; from narrator.library import load; load('fumie');"
+            " print(sorted(m for m in sys.modules if m.count('.') == 1 and m.startswith('engine.')"
+            " and m.split('.')[1] in ('fatima', 'funnytime', 'applerulette')))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert out.strip() == "[]"
