@@ -9,9 +9,10 @@ line per table: the win shares that table is judged by.
 - FunnyTime: each starter deck's wins, each deck played from both seats (goal 45-55 %),
   the duels decided at the deadline (goal <= 5 %), and the dark-sky losses at Show Time
   (every one, so an upper bound on the forced ones: goal <= 2 %).
-- Fatima: each seat's wins against its fair share, and the shares of the nation that
-  empties the deck and of the first to play in the final round (goal: within +-30 % of
-  the fair share).
+- Fatima: each seat's wins against its fair share, the shares of the nation that empties
+  the deck and of the first to play in the final round, and the wins by place in the
+  final round's order of play (goal: all within +-30 % of the fair share; a share
+  outside it is flagged with `!`). A shared crown counts as a share of a win.
 - For Fumie, The Hidden Murderous Intent: the games over by turn 2 (goal <= 3 %).
 
     python bench/balance.py [GAMES]
@@ -113,23 +114,33 @@ def _last_bill(state) -> str | None:
 def fatima() -> None:
     story = load("fatima")
     for players in (2, 5, 8):
-        wins, emptier, first_final = Counter(), 0, 0
+        wins, emptier, first_final = Counter(), 0.0, 0.0
+        order = Counter()       # wins by place in the final round's order of play
         for seed in range(GAMES):
             state, ended = play(story, {"episode": "chronicle", "players": players}, seed)
             won = ended.detail.get("winners", ())
+            share = {s: 1 / len(won) for s in won}   # a shared crown is shared here too
             for s in won:
-                wins[s] += 1 / len(won)
-            empty = next((e.data["seat"] for e in state.log if e.kind == "deck_empty"), None)
-            emptier += empty in won
-            final = next((e.data["left"][0] for e in state.log if e.kind == "deck_empty"), None)
-            first_final += final in won
+                wins[s] += share[s]
+            final = next(e.data for e in state.log if e.kind == "deck_empty")
+            emptier += share.get(final["seat"], 0.0)
+            first_final += share.get(final["left"][0], 0.0)
+            for place, s in enumerate(final["left"]):
+                order[place] += share.get(s, 0.0)
         fair = GAMES / players
         seats = story.seats_for({"players": players})
         worst = max(abs(wins[s] - fair) / fair for s in seats)
-        print(f"fatima {players} nations: fair share {pct(fair, GAMES)}; seats "
-              + " ".join(f"{pct(wins[s], GAMES).strip()}" for s in seats)
-              + f"; worst seat off by {100 * worst:.0f}%; deck-emptier wins {pct(emptier, GAMES)},"
-              f" first of the final round {pct(first_final, GAMES)}")
+        print(f"fatima {players} nations: fair share {pct(fair, GAMES).strip()} (goal "
+              f"{pct(0.7 * fair, GAMES).strip()}-{pct(1.3 * fair, GAMES).strip()}); seats "
+              + " ".join(_fair(wins[s], fair) for s in seats)
+              + f"; worst seat off by {100 * worst:.0f}%; deck-emptier wins {_fair(emptier, fair)},"
+              f" first of the final round {_fair(first_final, fair)}; by place in the final round"
+              f" (first to last, the last is the emptier) " + " ".join(_fair(order[i], fair) for i in range(players)))
+
+
+def _fair(won: float, fair: float) -> str:
+    """A share, flagged with `!` when it is outside +-30 % of the fair share."""
+    return pct(won, GAMES).strip() + ("!" if abs(won - fair) > 0.3 * fair + 1e-9 else "")
 
 
 def fumie_murder() -> None:

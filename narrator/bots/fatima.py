@@ -5,7 +5,10 @@ kings turned face up (or seen in secret), hand sizes and the discard pile, and t
 printed text of the cards, which every player may read. With that it weighs each
 choice in Fatima points: what a Fatima is worth in its nation and in another, what a
 card in hand is worth, how likely a combat is to be won, and what a king's defeat
-would cost. It never looks at a card face down.
+would cost. In the final round it knows the order of play that is left: a card in hand
+is worth only the turns still to come, the nation that plays last (and so cannot be
+answered) is the one to weaken, and in the game's last combat only the crown counts. It
+never looks at a card face down.
 """
 from __future__ import annotations
 
@@ -19,6 +22,10 @@ TYPICAL_DEFENCE = 4.0
 TYPICAL_ATTACK = 5.0
 # What a king who can still fight is worth, beyond the court he would lose.
 KING_COST = 1.5
+# In the final round: how many points one Fatima taken can swing, and how much more harm
+# to the last rival to play is worth than harm to the leader.
+REACH = 8
+FINAL_THREAT = 3.0
 
 
 class Partner:
@@ -54,10 +61,18 @@ class Partner:
         return max(others, key=lambda n: (n.score, len(n.fatima))).seat
 
     def rivalry(self, view, seat: str) -> float:
-        """How much harm to `seat` is worth to us: most for whoever leads."""
+        """How much harm to `seat` is worth to us: most for whoever leads, and in the final
+        round for a rival who still has a turn to play (the last most of all)."""
         if seat == self.seat:
             return -1.0
-        return 0.8 if seat == self.leader(view) else 0.4
+        base = 0.8 if seat == self.leader(view) else 0.4
+        left = view.final_left
+        if seat in left and view.nation(seat).score + REACH >= view.nation(self.seat).score:
+            # In the final round a rival still to play, near enough to overtake us with one
+            # Fatima, is the danger: the later it plays, the fewer can answer it, and the
+            # last to play answers everyone.
+            base += FINAL_THREAT * (left.index(seat) + 1) / len(left)
+        return base
 
     # --- reading cards ----------------------------------------------------------------
     def expected(self, card_id: str, side: str, vs_king: bool = False) -> float:
@@ -94,6 +109,15 @@ class Partner:
         if ops & {"unveil_instead", "retreat", "steal", "draw"} and self.expected(card_id, "any") == 0:
             return 1.0
         return 0.4 + self.expected(card_id, "attack") / 3
+
+    @staticmethod
+    def still_useful(view) -> float:
+        """How much of a card's worth in hand is still to be had. Before the final round,
+        all of it; in the final round a card is only good for the turns still to come (a
+        defence against them, mostly), and nothing once the last nation has played."""
+        if not view.final_round:
+            return 1.0
+        return len(view.final_left) / view.players
 
     @staticmethod
     def chance(mine: float, theirs: float) -> float:
@@ -213,10 +237,11 @@ class Partner:
         my_score = self.score(view, self.seat, self.court(view, self.seat))
         choice: dict[str, tuple[float, float]] = {}   # combatant -> (expected damage, cost if lost)
         hand = view.hand
+        useful = self.still_useful(view)
         for combatant in {c for cs in attacks.values() for c in cs}:
             if combatant == "king":
                 e = self.expected(view.king.id, "attack")
-                cost = max(0, my_score) + KING_COST
+                cost = max(0, my_score) + KING_COST * useful
             else:
                 card = hand[int(combatant) - 1].id
                 e = self.expected(card, "attack")
@@ -224,6 +249,7 @@ class Partner:
                 cost = 0.2 if "retreat" in ops else self.worth(card)
                 if self.content.cards[card].kind == "action":
                     cost = self.worth(card) * 0.8
+                cost *= useful
             choice[combatant] = (e, cost)
         for (nation, fatima), fighters in attacks.items():
             gain = self.gain(view, self.seat, fatima)
@@ -252,14 +278,19 @@ class Partner:
         if stake <= 0 and not bonus:
             return "avoid"
         threat = self.expected(their.king.id, "attack") if (c.attack_king and their.king) else TYPICAL_ATTACK
+        if view.final_round and not view.final_left:
+            stand = self._last_stand(view, legal, threat)
+            if stand is not None:
+                return stand
         best, value = "avoid", 0.0
+        useful = self.still_useful(view)
         for text in legal:
             if not text.startswith("fight"):
                 continue
             who = text.split()[-1]
             if who == "king":
                 e = self.expected(view.king.id, "defend", c.attack_king)
-                cost = max(0, my_score - stake) + KING_COST   # the rest of our court, if the king falls
+                cost = max(0, my_score - stake) + KING_COST * useful   # the rest of our court, if the king falls
             else:
                 card = view.hand[int(who) - 1].id
                 ops = {a.op for a in self.content.abilities(card)}
@@ -269,7 +300,7 @@ class Partner:
                         best, value = text, v
                     continue
                 e = self.expected(card, "defend", c.attack_king)
-                cost = self.worth(card) if "retreat" not in ops else 0.2
+                cost = (self.worth(card) if "retreat" not in ops else 0.2) * useful
                 if "unveil_instead" in ops:
                     e = max(e, 0.0)
                     v = stake * (1 / view.players) + 0.3 - self.worth(card) * 0.5
@@ -281,6 +312,56 @@ class Partner:
             p = self.chance(e + 0.5, threat)    # ties go to the defender
             v = p * (stake + bonus) - (1 - p) * cost
             if v > value:
+                best, value = text, v
+        return best
+
+    def _crown(self, view, courts: dict[str, list[str]]) -> float:
+        """Our share of the crown if the courts ended so (a tie at the top shared)."""
+        sc = {n.seat: self.score(view, n.seat, courts[n.seat]) for n in view.nations}
+        top = max(sc.values())
+        if sc[self.seat] < top:
+            return 0.0
+        return 1.0 / sum(v == top for v in sc.values())
+
+    def _last_stand(self, view, legal: list[str], threat: float) -> str | None:
+        """The last combat of the game: nothing in hand is worth keeping, only the crown.
+        Weigh each card by the chance it keeps the crown within reach, the king too (if
+        losing this Fatima costs the crown anyway, losing the whole court costs no more).
+        None if the crown is out of reach whatever happens."""
+        c = view.combat
+        courts = {n.seat: self.court(view, n.seat) for n in view.nations}
+        def moved(fatima: list[str]) -> dict[str, list[str]]:
+            out = {s: [f for f in cs if not (s == self.seat and f in fatima)] for s, cs in courts.items()}
+            out[c.attacker] = out[c.attacker] + list(fatima)
+            return out
+        kept = self._crown(view, courts)
+        if c.attack_king:   # their king falls: his court comes to us
+            won = {s: list(cs) for s, cs in courts.items()}
+            won[self.seat] = won[self.seat] + won[c.attacker]
+            won[c.attacker] = []
+            kept = self._crown(view, won)
+        lost = self._crown(view, moved([c.fatima]))
+        fallen = self._crown(view, moved(courts[self.seat]))
+        if max(kept, lost) == 0:
+            return None
+        best, value = "avoid", lost
+        for text in legal:
+            if not text.startswith("fight"):
+                continue
+            who = text.split()[-1]
+            if who == "king":
+                p = self.chance(self.expected(view.king.id, "defend", c.attack_king) + 0.5, threat)
+                v = p * kept + (1 - p) * fallen
+            else:
+                card = view.hand[int(who) - 1].id
+                ops = {a.op for a in self.content.abilities(card)}
+                if ops & {"keep_fatima", "call_off"}:
+                    v = self._crown(view, courts)
+                else:
+                    e = self.expected(card, "defend", c.attack_king)
+                    p = self.chance(e + 0.5, threat) if e > 0 else 0.0
+                    v = p * kept + (1 - p) * lost
+            if v > value + 1e-9:
                 best, value = text, v
         return best
 

@@ -129,3 +129,31 @@ def test_no_screen_command_shadows_an_action():
 def test_rules_from_the_command_line(cli):
     result = cli("rules", "fatima")
     assert result.exit_code == 0 and "## Rulings of this edition" in result.output
+
+
+def test_in_the_final_round_the_partner_weakens_the_rival_still_to_play():
+    # p2 emptied the deck, so it plays last and nobody can answer it; p3, the leader, has
+    # already had its last turn. One Fatima taken from p2 is worth more to p1 than one
+    # from p3: whatever p3 holds now, p3 can do nothing more with it.
+    st = position(players=4, hands={"p1": ["kael"]}, deck=[], final_left=["p2"],
+                  fatima={"p1": ["celandine"], "p2": ["sabine", "ilse"], "p3": ["aurelie", "wren"]})
+    assert partner().choose(view(st, "p1")) == "attack p2 sabine with 1"
+    # Before the final round the leader is the one to weaken.
+    st = position(players=4, hands={"p1": ["kael"]},
+                  fatima={"p1": ["celandine"], "p2": ["sabine", "ilse"], "p3": ["aurelie", "wren"]})
+    assert partner().choose(view(st, "p1")) == "attack p3 aurelie with 1"
+
+
+def test_in_the_last_combat_of_the_game_the_partner_fights_for_the_crown():
+    # p2 leads 8 to 7, and the attack is the last move of the game: handing Mirabel over
+    # gives the crown to p3, so p2 fights, with its king if its squire is all it holds
+    # (losing the whole court then costs no more than the crown already would).
+    st = position(players=3, hands={"p1": ["kael"], "p2": ["squire"]}, deck=[], final_left=[],
+                  fatima={"p2": ["celandine", "mirabel"], "p3": ["aurelie", "wren"]})
+    act(st, "p1", "attack p2 mirabel with 1")
+    assert partner("p2").choose(view(st, "p2")) == "fight with king"
+    # Earlier in the game the same squire and stake are not worth a fight.
+    st = position(players=3, hands={"p1": ["kael"], "p2": ["squire"]},
+                  fatima={"p2": ["celandine", "mirabel"], "p3": ["aurelie", "wren"]})
+    act(st, "p1", "attack p2 mirabel with 1")
+    assert partner("p2").choose(view(st, "p2")) == "avoid"
