@@ -8,8 +8,8 @@ family might have. A type checker holds each declaration to these signatures.
 """
 from __future__ import annotations
 
-from collections.abc import Callable, Collection, Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Collection, Mapping, Sequence
+from dataclasses import dataclass, field
 from typing import Any, Generic, Protocol, TypeVar
 
 from engine.events import Event
@@ -59,6 +59,9 @@ class Table(Generic[C]):
     options: frozenset[str] = frozenset()
     # Seats that never move (a non-player character): nobody sits at them.
     idle: frozenset[str] = frozenset()
+    # Rules changed since older saves were written: a save older than a key's save format
+    # version replays with that key's options, which keep the rule it was played under.
+    former_rules: Mapping[int, Options] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)

@@ -15,7 +15,9 @@ from narrator import tomlfile
 from narrator.errors import Refused
 from narrator.tomlfile import BrokenFile
 
-FORMAT_VERSION = 1
+# 2: the rules of some families changed (a family's `Table.former_rules` says which);
+# a save of format 1 replays under the rules it was played with.
+FORMAT_VERSION = 2
 KINDS = {int: "a whole number", str: "text", dict: "a table", list: "a list"}
 SLOT = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$")
 
@@ -40,6 +42,7 @@ class Save:
     # A hosted game's port and each remote seat's join code, so hosting it again lets
     # the same players back in with the codes they were given.
     network: dict = field(default_factory=dict)
+    format_version: int = FORMAT_VERSION   # as read; a save is always written in the current one
 
     @property
     def slot(self) -> str:
@@ -79,9 +82,9 @@ class Save:
             return value
 
         version = data.get("format_version")
-        if not isinstance(version, int) or isinstance(version, bool) or version != FORMAT_VERSION:
+        if not isinstance(version, int) or isinstance(version, bool) or not 1 <= version <= FORMAT_VERSION:
             raise BrokenFile(path, f"format_version is {data.get('format_version')!r}, this narrator reads"
-                             f" {FORMAT_VERSION}", "Use the narrator that wrote it, or start a new game")
+                             f" 1 to {FORMAT_VERSION}", "Use the narrator that wrote it, or start a new game")
         actions = []
         for i, line in enumerate(need("actions", list, 'actions = ["SEAT: ACTION"]')):
             seat, sep, text = str(line).partition(":")
@@ -119,7 +122,7 @@ class Save:
             path, need("story", str, '"ID", as `narrator stories` lists it'), need("episode", str, '"basic"'), need("seed", int, "3"),
             dict(seats), need("options", dict, "[options] known = []", {}), actions, narration,
             when["created"], when["updated"], need("ended", str, '"crossing"', ""),
-            {"port": port, "codes": dict(codes)} if network else {},
+            {"port": port, "codes": dict(codes)} if network else {}, version,
         )
 
 

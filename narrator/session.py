@@ -20,6 +20,16 @@ from narrator.saves import Save
 from narrator.tomlfile import BrokenFile
 
 
+def deal(story: Story, save: Save):
+    """The game's state at the save's deal, before any action: its options as this
+    edition of the story reads them (BadOption says what is wrong with them)."""
+    options = dict(save.options)
+    if story.family.carried is not None:
+        options = story.family.carried.saved(story.content, save.episode, options)
+    return story.family.new_game(story.content, story.seats_for(save.options), save.seed,
+                                 {**options, "episode": save.episode})
+
+
 @dataclass
 class Session:
     story: Story
@@ -89,14 +99,14 @@ class Session:
             if who.startswith("bot:") and who[4:] not in NAMES:
                 raise BrokenFile(path, f"seat {seat} is played by the unknown bot {who[4:]!r}",
                                  f"Mend the [seats] table: the bots are {', '.join(NAMES)}")
-        options = dict(save.options)
-        if story.family.carried is not None:
-            try:
-                options = story.family.carried.saved(story.content, save.episode, options)
-            except BadOption as err:
-                raise BrokenFile(path, err.message, "Mend or remove it") from None
+        # A save from before a rule changed keeps that rule, and says so when written again.
+        for version, rules in sorted(story.family.table.former_rules.items()):
+            if save.format_version < version:
+                save.options = {**rules, **save.options}
         try:
-            state = story.family.new_game(story.content, expected, save.seed, {**options, "episode": save.episode})
+            state = deal(story, save)
+        except BadOption as err:
+            raise BrokenFile(path, err.message, "Mend or remove it") from None
         except GameError as err:
             raise BrokenFile(path, f"the table's options do not make a game: {str(err).rstrip('.')}",
                              "Mend [options]") from None

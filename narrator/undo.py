@@ -23,11 +23,10 @@ def last_move(actions: list[tuple[str, str]], seat: str) -> int | None:
 
 def replay(session, actions: list[tuple[str, str]]):
     """The game's state after `actions`, played from the save's deal."""
-    story, save = session.story, session.save
-    options = save.options
-    state = story.family.new_game(story.content, story.seats_for(options), save.seed,
-                                  {**options, "episode": save.episode, "known": options.get("known", []),
-                                   "culprit": options.get("culprit")})
+    from narrator.session import deal
+
+    story = session.story
+    state = deal(story, session.save)
     for seat, text in actions:
         story.family.apply(state, seat, story.family.parse(text))
     return state

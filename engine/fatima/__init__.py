@@ -22,5 +22,7 @@ FAMILY: Family[Content, State, view.View, actions.Action] = Family(
     apply=game.apply,
     view=view.view,
     ending=game.ending,
-    table=Table(game.seats, players=PLAYERS, options=frozenset({"players"})),
+    # Saves of format 1 were played with every hand kept in the card file's order.
+    table=Table(game.seats, players=PLAYERS, options=frozenset({"players"}),
+                former_rules={2: {"hand": "sorted"}}),
 )

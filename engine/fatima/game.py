@@ -42,7 +42,8 @@ def seats(content: Content, options: dict) -> tuple[str, ...]:
 def new_game(content: Content, seat_names: Sequence[str], seed: int, options: dict) -> State:
     """Deal as the rulebook says: a king face down to each nation, seven cards each (a Fatima
     dealt is placed face up, an Event goes back into the deck unreplaced), then roll for
-    initiative and begin. options: `players` (2 to 8, default 5)."""
+    initiative and begin. options: `players` (2 to 8, default 5); `hand = "sorted"` keeps
+    every hand in the card file's order, as games saved before hands kept their order."""
     table = seats(content, options)
     assert tuple(seat_names) == table, f"this table seats {table}, not {tuple(seat_names)}"
     rng = random.Random(seed)
@@ -51,7 +52,8 @@ def new_game(content: Content, seat_names: Sequence[str], seed: int, options: di
     deck = list(content.box(len(table)))
     rng.shuffle(deck)
     nations = {s: Nation(kings[i]) for i, s in enumerate(table)}
-    state = State(content, seed, rng, table, nations, deck, unused_kings=kings[len(table):])
+    state = State(content, seed, rng, table, nations, deck, unused_kings=kings[len(table):],
+                  sorted_hands=options.get("hand") == "sorted")
     log: list[Event] = [public("setup", players=len(table), seats=list(table), deck=len(deck),
                                unused=len(state.unused_kings))]
     for s in table:
@@ -70,6 +72,7 @@ def new_game(content: Content, seat_names: Sequence[str], seed: int, options: di
             else:
                 moves.to_hand(state, s, card)
     for s in table:
+        moves.sort_hand(state, s)
         log.append(public("deal", seat=s, count=len(nations[s].hand)))
         log.append(private("hand_seen", (s,), seat=s, cards=list(nations[s].hand), why="deal"))
     if back:

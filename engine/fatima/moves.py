@@ -14,8 +14,18 @@ from engine.fatima.state import Ctx, Frame, State
 
 
 def to_hand(state: State, seat: str, card: str) -> None:
-    """A card joins a hand, kept in the card file's order."""
-    insort(state.nations[seat].hand, card, key=state.content.order.__getitem__)
+    """A card joins a hand at its end, so the cards already held keep their positions
+    (`fight with 2` lays the card the player saw at 2). Games saved before that rule kept
+    the hand in the card file's order."""
+    if state.sorted_hands:
+        insort(state.nations[seat].hand, card, key=state.content.order.__getitem__)
+    else:
+        state.nations[seat].hand.append(card)
+
+
+def sort_hand(state: State, seat: str) -> None:
+    """The dealt hand, arranged once in the card file's order."""
+    state.nations[seat].hand.sort(key=state.content.order.__getitem__)
 
 
 def from_hand(state: State, seat: str, position: int) -> str:

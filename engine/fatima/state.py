@@ -109,6 +109,8 @@ class State:
     ended: Ending | None = None
     log: list[Event] = field(default_factory=list)
     moves: int = 0
+    # The rule of saves written before hands kept their order (option `hand = "sorted"`).
+    sorted_hands: bool = False
 
     # --- small questions ---------------------------------------------------------------
     def military(self, seat: str) -> int:
@@ -158,5 +160,5 @@ class State:
             None if self.combat is None else self.combat.copy(), [f.copy() for f in self.frames],
             dict(self.passing), self.truce_until, set(self.wards),
             {k: dict(v) for k, v in self.intel.items()}, self.record.copy(), self.ended,
-            list(self.log), self.moves,
+            list(self.log), self.moves, self.sorted_hands,
         )

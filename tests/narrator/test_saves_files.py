@@ -14,7 +14,7 @@ import tomli_w
 
 from narrator import bots, tomlfile
 from narrator.profile import Profile
-from narrator.saves import Save
+from narrator.saves import FORMAT_VERSION, Save
 from narrator.session import Session
 from narrator.tomlfile import BrokenFile
 
@@ -73,7 +73,7 @@ def test_a_save_keeps_every_field(tmp_path):
     assert back.slot == "s"
     data = tomllib.loads(path.read_text())
     assert data["actions"] == ["takeo: up", "fumie: down glance"]
-    assert data["format_version"] == 1
+    assert data["format_version"] == FORMAT_VERSION
 
 
 def test_a_resumed_save_uses_the_sleeves_it_was_started_with(story, tmp_path):
@@ -187,8 +187,8 @@ def test_a_save_that_is_not_toml(cli, saved_game):
 
 def test_a_save_of_another_format_version(cli, saved_game):
     path, data = saved_game
-    before = _break(path, dict(data, format_version=2))
-    _refused(cli, path, before, "format_version is 2, this narrator reads 1.",
+    before = _break(path, dict(data, format_version=FORMAT_VERSION + 1))
+    _refused(cli, path, before, f"format_version is {FORMAT_VERSION + 1}, this narrator reads 1 to {FORMAT_VERSION}.",
              "Use the narrator that wrote it, or start a new game.")
 
 
