@@ -98,6 +98,9 @@ class Carried(Generic[C]):
     # The carried options of a saved game as this edition of the story reads them;
     # raises BadOption saying what is wrong with them.
     saved: Callable[[C, str, Options], Options]
+    # The cards whose faces every reader of a game with these (saved) options knows from
+    # its start.
+    faces: Callable[[Options], Collection[str]] = lambda options: ()
 
 
 @dataclass(frozen=True)

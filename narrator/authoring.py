@@ -149,7 +149,7 @@ class Game:
 
 def play(story, episode: str, table: dict, seats, seed: int) -> Game:
     g = story.family
-    options = {**table, "episode": episode, "known": []}
+    options = {**table, "episode": episode}
     state = g.new_game(story.content, seats, seed, options)
     players = {s: bots.make(bots.NAMES[(seed + i) % len(bots.NAMES)], story, s, seed) for i, s in enumerate(seats)}
     marks = [len(state.log)]

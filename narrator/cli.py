@@ -553,7 +553,7 @@ def replay(ctx, slot: str, seat: str | None, offline: bool, markdown_file: str |
            verbose: bool):
     """Print the whole narrated story of a save, as it was shown (or write it as a book)."""
     from narrator import endpage, render, storybook
-    from narrator.narration import Narrator, tell_game
+    from narrator.narration import tell_game
     from narrator.saves import slot_path
     from narrator.session import Session
     from narrator.terminal_text import clean
@@ -565,8 +565,7 @@ def replay(ctx, slot: str, seat: str | None, offline: bool, markdown_file: str |
     st = session.story
     if seat is not None:
         seat = _seat_named(session, seat)
-    narrator = Narrator(st, session.save.seed, set(session.save.options.get("known", [])), session.episode,
-                        verbose=_verbose(verbose))
+    narrator = session.narrator(verbose=_verbose(verbose))
     if markdown_file or html_file:
         humans = [s for s, who in session.save.seats.items() if who == "human"]
         reader = seat or (humans[0] if len(humans) == 1 else None)

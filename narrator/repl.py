@@ -15,7 +15,6 @@ from typing import Callable, TextIO
 from engine.action import is_number
 from engine.errors import GameError
 from narrator import endpage, menu, render, screens, storybook, terminal, undo, voice
-from narrator.narration import Narrator
 from narrator.session import Session
 from narrator.terminal_text import brief, clean, unprompt
 
@@ -181,9 +180,7 @@ class Table:
         # opening deal's secrets wait for their own player.
         self.at_screen = None if self.hotseat else (self.humans[0] if self.humans else None)
         # One narrator per human seat: each keeps track of what its reader knows.
-        known = set(s.save.options.get("known", []))
-        self.narrators = {seat: Narrator(s.story, s.save.seed, known, s.episode, verbose=self.verbose)
-                          for seat in (*self.humans, *self.remotes)}
+        self.narrators = {seat: s.narrator(verbose=self.verbose) for seat in (*self.humans, *self.remotes)}
 
     # --- output ---------------------------------------------------------------------
     def say(self, text: str = "", kind: str = "") -> None:
@@ -523,18 +520,13 @@ class Table:
             self.say(f"That move cannot be taken back: {why}. Taking it back would carry what you"
                      " saw into the past.", "warning")
             return
-        s.state = before
-        s.save.actions[:] = kept
-        s.save.narration[:] = [k for k in s.save.narration if k["to"] <= len(before.log)]
-        if s.autosave:
-            try:
-                s.save.write()
-            except OSError as err:
-                self.say(f"(The save could not be written: {err.strerror or err}.)", "warning")
+        try:
+            s.rewind(at, before)
+        except OSError as err:
+            self.say(f"(The save could not be written: {err.strerror or err}.)", "warning")
         self.remake_bots()
         # Each reader's narrator afresh, as if the game had been continued from its save.
-        known = set(s.save.options.get("known", []))
-        self.narrators = {seat: Narrator(s.story, s.save.seed, known, s.episode) for seat in self.narrators}
+        self.narrators = {seat: s.narrator(verbose=self.verbose) for seat in self.narrators}
         for seat, narrator in self.narrators.items():
             narrator.skip(before.log, seat)
         said = s.story.info.get("undo", {}).get("done", "Your last move is taken back.")

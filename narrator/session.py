@@ -122,6 +122,15 @@ class Session:
             marks.append(len(state.log))
         return cls(story, save, state, profile, autosave, marks=marks)
 
+    def narrator(self, verbose: bool = False):
+        """A narrator for this game, knowing the card faces its readers knew at its start."""
+        from narrator.narration import Narrator
+
+        carried, known = self.family.carried, set()
+        if carried is not None:
+            known = set(carried.faces(carried.saved(self.story.content, self.episode, self.save.options)))
+        return Narrator(self.story, self.save.seed, known, self.episode, verbose=verbose)
+
     def ending(self) -> Ending | None:
         return self.family.ending(self.state)
 
@@ -154,6 +163,18 @@ class Session:
         if unsaved is not None:
             raise unsaved
         return events
+
+    def rewind(self, moves: int, state) -> None:
+        """Go back to the game after its first `moves` actions, `state` being that game
+        replayed; the save forgets the rest (autosave writes it; OSError if it cannot)."""
+        self.state = state
+        del self.save.actions[moves:]
+        del self.marks[moves + 1:]        # the cuts after the setup and each kept move
+        self.save.narration[:] = [k for k in self.save.narration if k["to"] <= len(state.log)]
+        self.save.ended = ""
+        self.saved = False
+        if self.autosave:
+            self.write()
 
     def write(self) -> None:
         """Write the save; `saved` says whether every move made is in it."""

@@ -92,4 +92,9 @@ def saved(content: Content, episode: str, options: Options) -> Options:
     return {**options, "known": known, "culprit": culprit}
 
 
-CARRIED: Carried[Content] = Carried((SLEEVES, CULPRITS), problem, options, keep, saved)
+def faces(options: Options) -> list[str]:
+    """The sleeves a game's readers know from its start."""
+    return list(options.get("known", []))
+
+
+CARRIED: Carried[Content] = Carried((SLEEVES, CULPRITS), problem, options, keep, saved, faces)

@@ -429,3 +429,29 @@ def test_a_profile_with_unknown_sleeves_does_not_make_unresumable_saves(cli, tmp
         return
     resumed = cli("continue", input="")
     assert resumed.exit_code == 0, resumed.stderr
+
+
+def test_a_game_rewound_goes_on_as_if_the_moves_taken_back_were_never_made(story, tmp_path):
+    from narrator import bots, undo
+    from narrator.narration import tell_game
+
+    path = tmp_path / "r.toml"
+    session = Session.new(story, "basic", 1, {"takeo": "bot:random", "fumie": "bot:random"}, path, None)
+    players = {s: bots.make("random", story, s, 1) for s in SEATS}   # a game of 25 moves
+
+    def move():
+        seat = session.to_act()[0]
+        session.act(seat, players[seat].choose(session.view(seat)))
+
+    for _ in range(4):
+        move()
+    session.rewind(2, undo.replay(session, session.save.actions[:2]))
+    assert len(session.save.actions) == 2 and len(session.marks) == 3
+    assert len(Save.read(path).actions) == 2
+    for _ in range(3):
+        move()
+    # The cuts between moves are those the same moves make when the save is loaded.
+    again = Session.resume(path, None, autosave=False)
+    assert session.marks == again.marks
+    assert tell_game(session.narrator(), session.log, session.marks, "takeo") == \
+        tell_game(again.narrator(), again.log, again.marks, "takeo")
