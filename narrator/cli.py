@@ -674,9 +674,12 @@ def cards(ctx, story: str):
 
     st = load(split_name(story)[0])
     carried = st.family.carried
-    kept = Profile.load(_saves(ctx)).kept(st.id, carried) if carried is not None else {}
-    known = frozenset(next((v for v in kept.values() if isinstance(v, (set, frozenset, list))), ()))
-    click.echo(for_story(st).module.catalogue(st.content, known))
+    known: frozenset[str] = frozenset()
+    if carried is not None:
+        # The faces a new game would start knowing, from what the profile keeps.
+        kept = Profile.load(_saves(ctx)).kept(st.id, carried)
+        known = frozenset(carried.faces(carried.options(st.content, st.episodes[0]["id"], kept)))
+    click.echo(for_story(st).catalogue(st.content, known))
 
 
 @main.group()

@@ -19,6 +19,7 @@ FILE = "voice.toml"
 KEYS = {
     "format_version": "the voice file's format, 1",
     "quit": "the line said when a player leaves a game part way through",
+    "previously": "the words that open the recap when a game is continued (\"Previously, at the feast:\")",
     "fold": "[fold] kinds = [...]: bookkeeping events told as one line per move",
     "progress": "[progress] kind, field, total: how far the story has come, 0 to 1",
     "cast": "the people of the story, as the templates name them",
@@ -30,6 +31,7 @@ PROGRESS_KEYS = {"kind": "the event kind counted", "field": "a number in the eve
                  "total": "the count at which the story is done"}
 FOLD_KEYS = {"kinds": "the event kinds that are bookkeeping"}
 QUIT = "The story waits for you."
+PREVIOUSLY = "Previously:"
 
 
 def suggest(key: str, known) -> str:
@@ -94,3 +96,7 @@ def folded_kinds(voice: dict) -> frozenset[str]:
 
 def quit_line(voice: dict) -> str:
     return voice.get("quit", QUIT)
+
+
+def previously(voice: dict) -> str:
+    return voice.get("previously", PREVIOUSLY)

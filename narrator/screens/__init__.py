@@ -21,6 +21,13 @@ def drawing() -> Any:
     return _drawing.get()
 
 
+def previously() -> str:
+    """The story's own words opening a recap ("Previously, at the feast:")."""
+    from narrator import voice
+
+    return voice.previously(getattr(drawing(), "voice", {}) or {})
+
+
 class Bound:
     """A family's screen module drawing one story."""
 

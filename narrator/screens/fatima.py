@@ -5,6 +5,7 @@ so nothing here can show what the seat may not see: another nation's hand is a n
 a king face down is "veiled", and a card laid face down is shown only to its owner.
 """
 from __future__ import annotations
+from narrator.screens import previously
 
 
 def _who(seat: str, names) -> str:
@@ -189,7 +190,7 @@ def recap(view, names) -> str:
     """Where the story stands, for a player coming back to it."""
     me = view.nation(view.seat)
     best = max(view.nations, key=lambda nv: nv.score)
-    out = [f"Previously, in the chronicle: it is turn {view.turn}, and "
+    out = [f"{previously()} it is turn {view.turn}, and "
            + (f"{view.deck} cards are left in the deck." if view.deck else "the deck is spent.")]
     if best.seat == view.seat:
         out.append(f"{names[view.seat]} leads, with {me.score} points of Fatima at court.")

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from engine.events import Event
 from narrator.faces import Faces
+from narrator.screens import previously
 
 
 def card(face, *, shown: bool = False) -> str:
@@ -158,7 +159,7 @@ def recap(view, names) -> str:
     """Where the story stands, for a player coming back to it."""
     me, other = view.me, view.other
     mine, theirs = names[me.seat], names[other.seat]
-    lines = [f"Previously, on the eleventh of June: the day has come round to its turn {view.turn}."]
+    lines = [f"{previously()} the day has come round to its turn {view.turn}."]
     lines.append(f"{mine}'s discard pile holds {len(me.discard)} card(s), {me.face_down} of them face down,"
                  f" and {theirs}'s holds {len(other.discard)}, {other.face_down} face down;"
                  f" at {me.face_down_limit} face down the day is lost.")

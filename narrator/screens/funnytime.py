@@ -6,7 +6,7 @@ pool itself is public (`catalogue`, for `narrator cards funnytime`).
 from __future__ import annotations
 
 from engine.funnytime.content import CLEAN, KANJI, POSITIONS, ROTATION_NAMES, ROTATIONS
-from narrator.screens import drawing
+from narrator.screens import drawing, previously
 
 
 def content():
@@ -270,7 +270,7 @@ def recap(view, names) -> str:
     """Where the story stands, for a player coming back to it."""
     me, other = view.me, view.other
     rival = names[other.seat]
-    return (f"Previously, at the studio: the magazine is at issue 本 {view.number} of {view.deadline}."
+    return (f"{previously()} the magazine is at issue 本 {view.number} of {view.deadline}."
             f" {me.lit} of your stars still burn and your Botsu Box holds {me.botsu_icons} of"
             f" {view.botsu_limit} icons; {rival} has {other.lit} stars lit and {other.botsu_icons} icons"
             f" of rejects. {me.deck} cards wait in your deck.")

@@ -64,6 +64,12 @@ def test_the_example_plays_and_reads_in_its_own_words(cli, ferry, seed):
     replayed = cli("--stories", EXAMPLES, "replay", "ferry-tale-1", "--as", "p1").output
     assert "Ines" in replayed or "you" in replayed
     assert told_words(replayed) == set(), told_words(replayed)
+    # The table itself (its screens, options and messages) speaks the example's words too.
+    shown = played.output + cli("--stories", EXAMPLES, "play", "ferry", "--seed", seed, "--as", "p1",
+                                input="me\ntable\nhand\nhelp\n1\nquit\n").output
+    shown += cli("--stories", EXAMPLES, "continue", input="me\nquit\n").output
+    shown += cli("--stories", EXAMPLES, "cards", "ferry").output
+    assert told_words(shown) == set(), told_words(shown)
     assert "The story moves on" not in played.output + replayed
 
 

@@ -115,7 +115,7 @@ def test_piped_play_has_no_escapes(cli):
 # --------------------------------------------------------------------- the status line
 @pytest.mark.parametrize("story,counts", [
     ("fumie", ["turn 1", "decks Takeo", "face down Takeo 0/4"]),
-    ("applerulette", ["turn 1", "pile ", "guests still at the table"]),
+    ("applerulette", ["turn 1", "pile ", "guests still alive"]),
     ("fatima", ["turn ", "deck ", "your points", "hand "]),
     ("funnytime", ["本 1/", "stars 21/21", "Botsu 0/39", "deck "])])
 def test_the_status_line_shows_the_story_the_moment_and_the_counts(cli, story, counts):
