@@ -45,7 +45,7 @@ class Partner:
     def __init__(self, story, seat: str, seed: int):
         self.content = story.content
         self.seat = seat
-        self.other = "fumie" if seat == "takeo" else "takeo"
+        (self.other,) = [s for s in story.content.seats if s != seat]   # the story's two seats
         self.rng = random.Random(seed)
         self._blind: tuple | None = None    # the last blind card's worth, by what was seen
 

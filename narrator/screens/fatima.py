@@ -5,7 +5,7 @@ so nothing here can show what the seat may not see: another nation's hand is a n
 a king face down is "veiled", and a card laid face down is shown only to its owner.
 """
 from __future__ import annotations
-from narrator.screens import previously
+from narrator.screens import drawing, previously
 
 
 def _who(seat: str, names) -> str:
@@ -13,9 +13,7 @@ def _who(seat: str, names) -> str:
 
 
 def _card_name(card_id: str) -> str:
-    from narrator.library import load
-
-    return load("fatima").content.cards[card_id].name
+    return drawing().content.cards[card_id].name
 
 
 def card(face, *, text: bool = True) -> str:

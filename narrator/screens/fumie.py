@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from engine.events import Event
 from narrator.faces import Faces
-from narrator.screens import previously
+from narrator.screens import drawing, previously
 
 
 def card(face, *, shown: bool = False) -> str:
@@ -71,7 +71,8 @@ def culprit(view, names) -> str:
     elif view.culprit is not None:
         lines = [f"The culprit (only you know): {view.culprit.name}. Never say it."]
     else:
-        lines = [f"The culprit lies face down on {names['fumie']}'s sheet."]
+        keeper = drawing().content.culprit_keeper
+        lines = [f"The culprit lies face down on {names[keeper]}'s sheet."]
     for looked, found in view.checks:
         answer = "yes" if found else "no"
         lines.append(f"  checked against {len(looked)} face-up card(s): {answer}")
@@ -89,9 +90,7 @@ def sheet(view, names) -> str:
 
 
 def _suspect(card_id: str) -> str:
-    from narrator.library import load
-
-    return load("fumie").content.cards[card_id].sleeve_name
+    return drawing().content.cards[card_id].sleeve_name
 
 
 def _front(view, names) -> str:
@@ -174,11 +173,9 @@ def recap(view, names) -> str:
 def catalogue(box, known=frozenset()) -> str:
     """The story's cards, as `narrator cards fumie` prints them: the effect side of each
     card whose sleeve the profile has shown, the ◆ side of the rest (a secret until then)."""
-    out = [f"For Fumie's cards: {len(known & set(box.cards))} of {len(box.cards)} known by their effect side;"
+    story = drawing()
+    out = [f"{story.title}'s cards: {len(known & set(box.cards))} of {len(box.cards)} known by their effect side;"
            " the rest show only their ◆ side until a game turns them up.", ""]
-    from narrator.library import load
-
-    story = load("fumie")
     for ep in box.episodes:
         cards = [c for c in box.cards.values() if ep in c.episodes]
         if not cards:
