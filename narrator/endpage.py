@@ -46,8 +46,8 @@ def facts(story, episode: str, ending_id: str, log: list[Event] | None = None, p
         c = story.content.cards.get(card_id) if card_id is not None else None
         if c is None:
             return None
-        return {"id": c.id, "name": c.name, "sleeve_name": c.sleeve_name, "type": c.type,
-                "text": c.text, "flavour": c.flavour}
+        # Every field the story file prints on the card (each family's cards have their own).
+        return {name: getattr(c, name) for name in type(c).model_fields}
 
     page = story.content.page(episode, ending_id)
     book = profile.endings.get(story.id, {}).get(episode, {}) if profile is not None else {}

@@ -111,3 +111,17 @@ def test_every_page_reads_without_a_game_as_well():
             for p in story.content.books[ep["id"]].ending:
                 text = page(story_id, ep["id"], p.id, [])
                 assert "{" not in text and not re.search(r"\bNone\b(?! of)", text), (ep["id"], p.id)
+
+
+@pytest.mark.parametrize("story_id", ["fumie", "applerulette", "fatima", "funnytime"])
+def test_a_page_may_read_any_card_of_its_story_by_id(story_id):
+    # `card(id)` gives every field the story file prints on that card, whatever the family.
+    from narrator.library import ending_ids
+
+    story = load(story_id)
+    episode = story.episodes[0]["id"]
+    card_id = sorted(story.content.cards)[0]
+    facts = endpage.facts(story, episode, ending_ids(story_id, episode)[0], [])
+    read = facts["card"](card_id)
+    assert read["id"] == card_id and read["name"] == story.content.cards[card_id].name
+    assert facts["card"]("no-such-card") is None
