@@ -42,6 +42,9 @@ class Reader:
     def __init__(self, sock: socket.socket):
         self.sock = sock
         self.buffer = b""
+        # A line refused as too long before its end came: the rest of it, up to its line
+        # end, is dropped unread, so it is refused once and the next message is read.
+        self.skipping = False
 
     def read(self, deadline: float | None = None, every: float | None = None) -> dict:
         """The next message; BadMessage for a bad one, Closed at the end, and TimedOut
@@ -52,11 +55,17 @@ class Reader:
             cut = self.buffer.find(b"\n")
             if cut != -1:
                 line, self.buffer = self.buffer[:cut], self.buffer[cut + 1:]
+                if self.skipping:
+                    self.skipping = False
+                    continue
                 if len(line) > MAX_LINE:
                     raise BadMessage(f"message too long (the limit is {MAX_LINE} bytes)")
                 return parse(line)
             if len(self.buffer) > MAX_LINE:
-                raise BadMessage(f"message too long (the limit is {MAX_LINE} bytes)")
+                self.buffer = b""
+                if not self.skipping:
+                    self.skipping = True
+                    raise BadMessage(f"message too long (the limit is {MAX_LINE} bytes)")
             if deadline is not None:
                 left = deadline - time.monotonic()
                 if left <= 0:

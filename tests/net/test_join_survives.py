@@ -1,0 +1,63 @@
+"""The joiner against a host that sends what no host should: it shows what it can use,
+skips the rest, and never hangs on it. The host here is a plain socket on 127.0.0.1."""
+from __future__ import annotations
+
+import io
+import socket
+import threading
+
+from narrator.net import join, wire
+
+
+def _host_sending(data: bytes) -> tuple[str, threading.Thread]:
+    """A one-connection host on 127.0.0.1 that reads the hello, sends `data`, and closes."""
+    server = socket.create_server(("127.0.0.1", 0))
+
+    def serve() -> None:
+        conn, _ = server.accept()
+        with conn:
+            conn.recv(4096)
+            conn.sendall(data)
+        server.close()
+
+    thread = threading.Thread(target=serve, daemon=True)
+    thread.start()
+    return "127.0.0.1:%d" % server.getsockname()[1], thread
+
+
+def _joined(data: bytes) -> tuple[int | None, str]:
+    """What `narrator join` returns and shows against that host (None: it never finished)."""
+    address, host = _host_sending(data)
+    out, result = io.StringIO(), {}
+    runner = threading.Thread(target=lambda: result.setdefault(
+        "code", join.play(address, "code", None, reader=None, out=out)), daemon=True)
+    runner.start()
+    runner.join(20)     # a guard against a hang, not a measure of speed
+    host.join(5)
+    return result.get("code"), out.getvalue()
+
+
+def test_a_line_longer_than_the_limit_is_skipped_and_the_next_message_read():
+    welcome = wire.encode({"type": "welcome", "seat": "fumie", "name": "Fumie", "commands": []})
+    end = wire.encode({"type": "end", "title": "The Crossing", "text": "The bell rings.", "condition": ""})
+    # Longer than a message may be, and not ended until well after the limit.
+    code, shown = _joined(welcome + b"x" * (3 * wire.MAX_LINE) + b"\n" + end)
+    assert code == 0
+    assert "The Crossing" in shown and "The bell rings." in shown
+
+
+def test_a_reader_refuses_a_long_line_once_and_then_reads_on():
+    left, right = socket.socketpair()
+    with left, right:
+        left.sendall(b"y" * (2 * wire.MAX_LINE))
+        left.sendall(b"y" * wire.MAX_LINE + b'\n{"type": "ping"}\n')
+        reader = wire.Reader(right)
+        refused = 0
+        while True:
+            try:
+                message = reader.read()
+                break
+            except wire.BadMessage:
+                refused += 1
+                assert refused == 1, "the same long line was refused again"
+        assert message == {"type": "ping"} and len(reader.buffer) < wire.MAX_LINE
