@@ -8,8 +8,6 @@ else the user config folder's config.toml). A flag on the command line always wi
 """
 from __future__ import annotations
 
-import tomllib
-
 from narrator.tomlfile import BrokenFile
 
 KEYS = {"verbose": bool}
@@ -17,18 +15,15 @@ KEYS = {"verbose": bool}
 
 def narration(path=None) -> dict:
     """The [narration] table of the config file, checked; {} when there is none."""
-    from narrator.llm.config import config_file
+    from narrator.llm.config import BadConfigFile, config_file, section
 
     path = path if path is not None else config_file(None)
     if path is None or not path.exists():
         return {}
     try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
-    except (OSError, tomllib.TOMLDecodeError) as err:
-        raise BrokenFile(path, f"it cannot be read: {err}", "Mend it or move it aside") from None
-    table = data.get("narration", {})
-    if not isinstance(table, dict):
-        raise BrokenFile(path, "[narration] should be a table", "Write it as: [narration] verbose = true")
+        table = section(path, "narration", "[narration] verbose = true")
+    except BadConfigFile as err:
+        raise BrokenFile(path, err.problem, "Mend it or move it aside") from None
     for key, value in table.items():
         if key not in KEYS:
             from narrator.voice import suggest

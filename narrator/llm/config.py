@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import math
 import os
-import tomllib
 from dataclasses import dataclass, field, fields
 from pathlib import Path
 
@@ -22,6 +21,17 @@ ENV = {
 
 class ConfigError(ValueError):
     pass
+
+
+CONFIG_BYTES = 256 * 1024     # a config file is a few lines
+
+
+class BadConfigFile(ConfigError):
+    """The config file cannot be used at all; `problem` says why, without the path."""
+
+    def __init__(self, path: Path, problem: str):
+        super().__init__(f"cannot read the config file {path}: {problem}. Mend it, or move it aside")
+        self.path, self.problem = path, problem
 
 
 @dataclass(frozen=True)
@@ -59,9 +69,32 @@ def asks_for_llm(path: Path | None) -> bool:
     if path is None:
         return False
     try:
-        return "llm" in tomllib.loads(path.read_text(encoding="utf-8"))
-    except (OSError, tomllib.TOMLDecodeError):
+        return "llm" in read_file(path)
+    except ConfigError:
         return True
+
+
+def read_file(path: Path) -> dict:
+    """The config file's tables, read within the bounds of every TOML file narrator reads
+    (narrator.tomlfile); BadConfigFile saying what is wrong. The one reader of the file,
+    for the [llm] table and the player's own settings alike."""
+    from narrator import tomlfile
+
+    try:
+        return tomlfile.parse(tomlfile.read_bytes(path, CONFIG_BYTES), "config file", CONFIG_BYTES)
+    except OSError as err:
+        raise BadConfigFile(path, str(err.strerror or err)) from None
+    except tomlfile.Unreadable as err:
+        raise BadConfigFile(path, str(err)) from None
+
+
+def section(path: Path, name: str, example: str) -> dict:
+    """The table `name` of the config file ({} if it has none); BadConfigFile if it is
+    not a table."""
+    table = read_file(path).get(name, {})
+    if not isinstance(table, dict):
+        raise BadConfigFile(path, f"[{name}] should be a table, written as {example}")
+    return table
 
 
 # The kind of each setting that is not text; a number given as text is refused, so a
@@ -90,10 +123,7 @@ def resolve(flags: dict, config_path: str | None = None, environ=os.environ) -> 
     values: dict = {}
     path = config_file(config_path)
     if path is not None:
-        try:
-            table = tomllib.loads(path.read_text(encoding="utf-8")).get("llm", {})
-        except (OSError, tomllib.TOMLDecodeError) as err:
-            raise ConfigError(f"cannot read the config file {path}: {err}") from None
+        table = section(path, "llm", '[llm] url = "http://127.0.0.1:11434/v1"')
         known = {f.name for f in fields(LLMConfig)}
         unknown = set(table) - known
         if unknown:
