@@ -274,14 +274,22 @@ def _chat_template(backend) -> tuple[str | None, bool]:
         return None, False
 
 
+def _screen_settings(theme: str | None, verbose: bool) -> tuple[str, bool]:
+    """The theme and the narration's verbosity, from flags, environment and config file.
+    Read before a game is made, so that a bad one stops it with no save left behind."""
+    from narrator import style
+
+    try:
+        return style.theme_name(theme), _verbose(verbose)
+    except ValueError as err:
+        raise Failure(str(err)) from None
+
+
 def _table(session, hotseat: bool, llm=None, remotes=None, theme: str | None = None, verbose: bool = False):
     from narrator import bots, style
     from narrator.repl import PlainReader, PromptReader, Table, wipe
 
-    try:
-        theme = style.theme_name(theme)
-    except ValueError as err:
-        raise Failure(str(err)) from None
+    theme, verbose = _screen_settings(theme, verbose)
     interactive = sys.stdin.isatty() and sys.stdout.isatty()
     colour = interactive and style.wants_colour(sys.stdout, theme)
     painter = style.Painter(sys.stdout, theme) if colour else None
@@ -291,7 +299,7 @@ def _table(session, hotseat: bool, llm=None, remotes=None, theme: str | None = N
                for s, who in session.save.seats.items() if who.startswith("bot:")}
     clear = (lambda: wipe(sys.stdout)) if interactive else None
     return Table(session, humans, players, reader, hotseat=hotseat, clear=clear, llm=llm,
-                 remotes=remotes or {}, painter=painter, verbose=_verbose(verbose))
+                 remotes=remotes or {}, painter=painter, verbose=verbose)
 
 
 @main.command()
@@ -329,6 +337,7 @@ def play(ctx, story: str, seat: str | None, seed: int | None, hotseat: bool, bot
     if slot and path.exists():
         raise Failure(f"a save named {slot!r} exists already; `narrator continue {slot}` resumes it,"
                       " or choose another --slot")
+    _screen_settings(theme, llm_verbose)
     llm = _llm(st, ep, llm_url, model, llm_backend, llm_config, move_budget, llm_verbose)
     table = _table_options(st, players, mix)
     if deck is not None:
@@ -404,6 +413,7 @@ def host(ctx, story, seat, seed, players, mix, remote_count, bot, bind, port, re
 
     folder = _saves(ctx)
     profile = _game_profile(folder)
+    _screen_settings(None, False)
     if resume:
         session = Session.resume(slot_path(folder, resume), profile)
         if session.ending() is not None:

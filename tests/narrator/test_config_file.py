@@ -43,3 +43,18 @@ def test_play_with_an_unreadable_config_file_stops_with_a_message(cli, tmp_path,
     result = cli("play", "fumie", "--seed", 4, "--slot", "g", input="quit\n")
     assert result.exit_code == 1 and words in result.output and str(config) in result.output
     assert config.read_bytes() == raw
+
+
+@pytest.mark.parametrize("command", [["play", "fumie", "--seed", 4], ["host", "fumie", "--seed", 4]])
+@pytest.mark.parametrize("setting", ["theme", "narration"])
+def test_a_bad_screen_setting_stops_the_game_before_it_leaves_a_save(cli, tmp_path, monkeypatch, command, setting):
+    if setting == "theme":
+        monkeypatch.setenv("NARRATOR_THEME", "sepia")
+    else:
+        config = tmp_path / "config.toml"
+        config.write_text("[narration]\nverbose = 1\n", encoding="utf-8")
+        monkeypatch.setenv("NARRATOR_CONFIG", str(config))
+    for _ in range(2):
+        result = cli(*command, input="quit\n")
+        assert result.exit_code == 1 and ("sepia" in result.output or "verbose" in result.output)
+    assert not list(tmp_path.glob("fumie-*.toml"))
