@@ -543,7 +543,7 @@ def _ending_name(profile, save, spoilers: bool) -> str:
 
     try:
         page = load(save.story).content.page(save.episode, save.ended)
-    except (UnknownStory, KeyError, LookupError):
+    except (UnknownStory, LookupError, StopIteration):   # a story's `page` finds with next()
         return "an ending this narrator does not know"
     if spoilers or save.ended in profile.endings.get(save.story, {}).get(save.episode, {}):
         return f"\u201c{page.title}\u201d"

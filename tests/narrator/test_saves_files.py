@@ -214,6 +214,17 @@ def test_a_save_with_an_action_that_cannot_be_replayed(cli, saved_game):
              "remove that action and the ones after it to resume from before it.")
 
 
+def test_a_save_that_names_an_ending_the_story_does_not_have_is_listed(cli, saved_game):
+    """`ended` is written by narrator, but a hand or another version may change it: the
+    listing says it does not know that ending, and goes on to the other saves."""
+    path, data = saved_game
+    before = _break(path, dict(data, ended="the-ending-of-another-version"))
+    result = cli("saves")
+    assert result.exit_code == 0
+    assert "g " in result.output and "an ending this narrator does not know" in result.output
+    assert path.read_bytes() == before
+
+
 def test_a_save_with_an_action_that_is_not_an_action(cli, saved_game):
     path, data = saved_game
     before = _break(path, dict(data, actions=[*data["actions"], "fumie: dance"]))
