@@ -197,6 +197,12 @@ def check(story_id: str, games: int = GAMES) -> Report:
     except StoryError as err:
         add(Finding(f"{err.file}: {err.key}", err.problem))
         return report
+    from narrator.llm import voice
+
+    try:
+        voice.read(story)          # the model's voice: a broken one would stop a game played with --llm
+    except StoryError as err:
+        add(Finding(f"{err.file}: {err.key}", err.problem))
     env = environment_for(story)
     mine = sorted(t for t in env.list_templates(extensions=["j2"]) if t.startswith(f"{story.id}/"))
     if not mine:

@@ -11,6 +11,7 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
+from engine.errors import StoryError
 from narrator.llm.gate import Voice
 
 PERSONS = {"first", "second", "third"}
@@ -31,8 +32,9 @@ class StoryVoice:
         return Voice(self.language, self.mechanical, self.vocabulary, self.person)
 
 
-class VoiceError(ValueError):
-    pass
+class VoiceError(StoryError):
+    """A story's [llm] table that cannot be used: names the file and the key, like any
+    broken story file."""
 
 
 _read: dict[str, StoryVoice] = {}
@@ -41,24 +43,39 @@ _read: dict[str, StoryVoice] = {}
 def of(story) -> StoryVoice:
     """The story's voice, read once per process."""
     if story.id not in _read:
-        _read[story.id] = _voice(story.id, story.info.get("llm", {}))
+        _read[story.id] = read(story)
     return _read[story.id]
 
 
-def _voice(story_id: str, table: dict) -> StoryVoice:
-    where = f"stories/{story_id}/story.toml [llm]"
+def read(story) -> StoryVoice:
+    """The story's voice read afresh (for `narrator check`); VoiceError if it is broken."""
+    return _voice(story.id, story.info.get("llm", {}))
+
+
+def _voice(story_id: str, table) -> StoryVoice:
+    where = f"stories/{story_id}/story.toml"
+
+    def bad(key: str, problem: str) -> VoiceError:
+        return VoiceError(where, f"llm.{key}" if key else "llm", problem)
+
+    if not isinstance(table, dict):
+        raise bad("", "should be a table, like [llm] person = \"third\"")
     person, tense = table.get("person", "third"), table.get("tense", "present")
     if person not in PERSONS:
-        raise VoiceError(f"{where}: person should be one of {sorted(PERSONS)}, not {person!r}")
+        raise bad("person", f"should be one of {sorted(PERSONS)}, not {str(person)[:40]!r}")
     if tense not in TENSES:
-        raise VoiceError(f"{where}: tense should be one of {sorted(TENSES)}, not {tense!r}")
+        raise bad("tense", f"should be one of {sorted(TENSES)}, not {str(tense)[:40]!r}")
+    language = table.get("language", "en")
+    if not isinstance(language, str):
+        raise bad("language", "should be text, like \"en\"")
     lists = {}
     for name in ("places", "examples", "mechanical"):
-        value = table.get(name, ())
-        if not all(isinstance(v, str) for v in value):
-            raise VoiceError(f"{where}: {name} should be a list of text")
+        value = table.get(name, [])
+        # A string is a sequence of text too: "card" would be the words c, a, r and d.
+        if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+            raise bad(name, "should be a list of text, like [\"the clubroom\", \"the station\"]")
         lists[name] = tuple(value)
-    return StoryVoice(str(table.get("language", "en")), person, tense, lists["places"],
+    return StoryVoice(language, person, tense, lists["places"],
                       lists["examples"], lists["mechanical"], _vocabulary(story_id))
 
 

@@ -3,10 +3,12 @@ folder of one's own broken in the ways authors break them."""
 from __future__ import annotations
 
 import shutil
+import tomllib
 from importlib.resources import files
 from pathlib import Path
 
 import pytest
+import tomli_w
 
 from narrator.library import story_ids
 
@@ -79,3 +81,22 @@ def test_an_ending_page_that_breaks_is_named_with_its_line(cli, lantern):
 def test_an_unknown_story_is_said_so(cli):
     result = cli("check", "nowhere")
     assert result.exit_code == 1 and "there is no story 'nowhere'" in result.output
+
+
+@pytest.mark.parametrize("key, value, words", [
+    ("person", "fourth", "should be one of"),
+    ("mechanical", "card", "should be a list of text"),
+    ("language", 5, "should be text"),
+])
+def test_a_broken_llm_table_is_found_by_check_and_stops_an_llm_game_with_its_place(cli, lantern, key, value, words):
+    """The [llm] table is read only when a model narrates: `check` reads it too, and a
+    game with --llm names its file and key, with no traceback."""
+    story = lantern / "story.toml"
+    data = tomllib.loads(story.read_text(encoding="utf-8"))
+    data["llm"][key] = value
+    story.write_text(tomli_w.dumps(data), encoding="utf-8")
+    result = check(cli, lantern)
+    assert result.exit_code == 1 and f"story.toml: llm.{key}: {words}" in result.output
+    played = cli("--stories", lantern.parent, "play", "lantern", "--seed", 1,
+                 "--llm", "http://127.0.0.1:9/v1", "--model", "m", input="quit\n")
+    assert played.exit_code == 1 and f"llm.{key}" in played.output and words in played.output
