@@ -112,9 +112,11 @@ class LLMTelling:
                             return self._end(reply, shown, reader)
                     if len(shown) >= prompt.MAX_SENTENCES:
                         return self._end(reply, shown, reader)
-                cutter.feed(cleaner.finish())
-                for sentence in cutter.finish():
-                    if not self._show(gate, sentence, shown, write, budget_chars, last=True):
+                # What the cleaner held back may complete sentences of its own; only the
+                # very last piece may be one the reply did not finish.
+                whole, rest = cutter.feed(cleaner.finish()), cutter.finish()
+                for sentence, last in [*((s, False) for s in whole), *((s, True) for s in rest)]:
+                    if not self._show(gate, sentence, shown, write, budget_chars, last=last):
                         return self._end(reply, shown, reader)
                 if not shown:
                     self._refused("empty", "")

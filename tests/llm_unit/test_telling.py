@@ -128,6 +128,14 @@ def test_control_sequences_are_cleaned_before_the_gate(telling):
     assert text == GOOD and "\x1b" not in written and "pwned" not in written
 
 
+def test_sentences_held_behind_a_stray_escape_at_the_end_are_not_lost(telling):
+    """The cleaner holds back text from an escape that may be cut in two; what it gives
+    back when the reply ends is judged like the rest, whole sentences and all."""
+    t, _ = telling(Fake([GOOD + " \x1b", " Somewhere a door slides shut. The rain goes on and on."]))
+    text, written = round_of(t)
+    assert text == written == GOOD + " Somewhere a door slides shut. The rain goes on and on."
+
+
 def test_the_offline_prose_told_is_named_so_the_model_may_name_it(telling):
     t, _ = telling(Fake(["Senior Kondo draws the day on the whiteboard in three colours."]))
     assert round_of(t, ["Senior Kondo looks at the top three pieces of the day."])[0].startswith("Senior Kondo")
