@@ -6,20 +6,8 @@ printable text and line breaks only, at most `limit` characters.
 """
 from __future__ import annotations
 
-import re
-
 from narrator import terminal_text
 
-# CSI (ESC [ ... final), OSC (ESC ] ... BEL or ST), other ESC sequences, and the C1
-# control range; then any remaining control character other than newline and tab.
-_ESCAPES = re.compile(
-    r"\x1b\[[0-?]*[ -/]*[@-~]"            # CSI
-    r"|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)?"  # OSC, to BEL or ST
-    r"|\x1b[PX^_][^\x1b]*(?:\x1b\\)?"      # DCS, SOS, PM, APC strings
-    r"|\x1b[0-Z\\-~]"                      # other two-character escapes (ESC 7, ESC c...)
-    r"|[\x80-\x9f]"                        # C1 controls
-)
-_CONTROLS = re.compile(r"[\x00-\x08\x0b-\x1f\x7f]")
 HOLD = 256   # how long an escape sequence cut in two is waited for (a link's OSC 8 is long)
 
 
@@ -47,7 +35,7 @@ class Cleaner:
         # does not match yet, or one that runs to the end of the text (an OSC or DCS string
         # whose terminator is still to come: cleaned now, the rest of it would be shown).
         cut = text.rfind("\x1b")
-        seq = _ESCAPES.match(text, cut) if cut != -1 else None
+        seq = terminal_text.ESCAPES.match(text, cut) if cut != -1 else None
         if cut != -1 and len(text) - cut < HOLD and (seq is None or seq.end() == len(text)):
             text, self.pending = text[:cut], text[cut:]
         else:
