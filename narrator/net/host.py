@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import hmac
 import queue
+from collections import deque
 import secrets
 import socket
 import string
@@ -41,7 +42,9 @@ class RemoteSeat:
         self.show, self.commands = show, commands
         self.conn: socket.socket | None = None
         self.inbox: queue.Queue[str] = queue.Queue()
-        self.history: list[dict] = []
+        # What a joiner who comes back is told again: the last passages only, so a long
+        # game does not keep every passage of every seat twice.
+        self.history: deque[dict] = deque(maxlen=RECENT)
         self.prompt: dict | None = None       # the question waiting for an answer
         self.joined_before = False
         # One writer at a time on the socket, and a joiner who arrives while a passage is
@@ -58,7 +61,7 @@ class RemoteSeat:
         with self.lock:
             self.conn = conn
             self.send({"type": "welcome", "seat": self.seat, "name": self.name, "commands": self.commands})
-            for message in self.history[-RECENT:]:
+            for message in list(self.history):
                 self.send(message)
             if self.prompt is not None:
                 self.send(self.prompt)

@@ -61,3 +61,25 @@ def test_a_reader_refuses_a_long_line_once_and_then_reads_on():
                 refused += 1
                 assert refused == 1, "the same long line was refused again"
         assert message == {"type": "ping"} and len(reader.buffer) < wire.MAX_LINE
+
+
+def test_a_seat_keeps_only_the_passages_a_returning_joiner_is_sent_again():
+    from narrator.net.host import RECENT, RemoteSeat
+
+    seat = RemoteSeat("fumie", "Fumie", lambda seat, command: "", [])
+    for n in range(10 * RECENT):
+        seat.tell(f"Passage {n}.")
+    left, right = socket.socketpair()
+    with left, right:
+        seat.attach(left)
+        left.close()
+        reader = wire.Reader(right)
+        sent = []
+        while True:
+            try:
+                sent.append(reader.read())
+            except wire.Closed:
+                break
+    told = [m["text"] for m in sent if m["type"] == "tell"]
+    assert told == [f"Passage {n}." for n in range(9 * RECENT, 10 * RECENT)]
+    assert len(seat.history) == RECENT
