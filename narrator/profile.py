@@ -122,19 +122,6 @@ class Profile:
         book[ending] = Unlocked(when or datetime.now(timezone.utc).replace(microsecond=0), 1)
         return True
 
-    def save(self) -> None:
-        """Keep this copy's endings and carried entries, merged into the profile on disk
-        (endings another game reached meanwhile stay; a story's carried entry is this
-        copy's: a game keeps what its family says through `record`, which merges)."""
-        def merge(disk: Profile) -> None:
-            for section, stories in self.carried.items():
-                disk.carried.setdefault(section, {}).update(stories)
-            for story, eps in self.endings.items():
-                for episode, book in eps.items():
-                    for ending, unlocked in book.items():
-                        disk.endings.setdefault(story, {}).setdefault(episode, {}).setdefault(ending, unlocked)
-        self.record(merge)
-
     def _write(self) -> None:
         tomlfile.write(self.path, {
             "format_version": FORMAT_VERSION,
