@@ -107,8 +107,7 @@ class Client:
         if kind == "welcome":
             self.welcomed = True
             self.name = clean(str(message.get("name", "you")), one_line=True)[:40] or "you"
-            self.commands = [clean(str(c), one_line=True) for c in message.get("commands", [])
-                             if isinstance(c, str)]
+            self.commands = [clean(c, one_line=True) for c in _texts(message.get("commands"))]
             self.say(f"You play {self.name}. Commands: {', '.join(self.commands + list(LOCAL))}.\n")
         elif kind == "tell":
             self.told.append(clean(str(message.get("text", ""))))
@@ -153,7 +152,7 @@ class Client:
         if self.prompt is None:
             return None
         self.say(clean(str(self.prompt.get("decision", ""))))
-        legal = [clean(str(a), one_line=True) for a in self.prompt.get("legal", [])]
+        legal = [clean(a, one_line=True) for a in _texts(self.prompt.get("legal"))]
         while True:
             line = self.reader.read(f"{self.name}> ", [*legal, *self.commands, *LOCAL])
             if line is None or line.strip().lower() == "quit":
@@ -173,3 +172,9 @@ class Client:
             self.last_sent = "act"
             self.send({"type": "act", "text": line})
         return None
+
+
+def _texts(value) -> list[str]:
+    """The texts of a list from the host; nothing of anything else (the host is another
+    program: a field of the wrong kind is passed over, not a crash)."""
+    return [v for v in value if isinstance(v, str)] if isinstance(value, list) else []

@@ -25,12 +25,16 @@ def _host_sending(data: bytes) -> tuple[str, threading.Thread]:
     return "127.0.0.1:%d" % server.getsockname()[1], thread
 
 
-def _joined(data: bytes) -> tuple[int | None, str]:
-    """What `narrator join` returns and shows against that host (None: it never finished)."""
+def _joined(data: bytes, typed: str = "") -> tuple[int | None, str]:
+    """What `narrator join` returns and shows against that host, the player typing
+    `typed` (None: it never finished)."""
+    from narrator.repl import PlainReader
+
     address, host = _host_sending(data)
     out, result = io.StringIO(), {}
+    reader = PlainReader(io.StringIO(typed), out)
     runner = threading.Thread(target=lambda: result.setdefault(
-        "code", join.play(address, "code", None, reader=None, out=out)), daemon=True)
+        "code", join.play(address, "code", None, reader=reader, out=out)), daemon=True)
     runner.start()
     runner.join(20)     # a guard against a hang, not a measure of speed
     host.join(5)
@@ -83,3 +87,13 @@ def test_a_seat_keeps_only_the_passages_a_returning_joiner_is_sent_again():
     told = [m["text"] for m in sent if m["type"] == "tell"]
     assert told == [f"Passage {n}." for n in range(9 * RECENT, 10 * RECENT)]
     assert len(seat.history) == RECENT
+
+
+def test_messages_with_fields_of_the_wrong_kind_are_shown_as_far_as_they_can_be():
+    """A host's welcome or prompt whose lists are not lists: the joiner shows what it can
+    and still asks, and the player can leave as ever."""
+    welcome = wire.encode({"type": "welcome", "seat": "fumie", "name": ["Fumie"], "commands": 5})
+    prompt = wire.encode({"type": "prompt", "decision": {"what": "move"}, "legal": 7})
+    shown = wire.encode({"type": "shown", "command": "hand", "text": None})
+    code, out = _joined(welcome + shown + prompt, typed="quit\n")
+    assert code == 0 and "You left" in out
