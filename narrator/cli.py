@@ -579,7 +579,9 @@ def replay(ctx, slot: str, seat: str | None, offline: bool, markdown_file: str |
     if markdown_file or html_file:
         humans = [s for s, who in session.save.seats.items() if who == "human"]
         reader = seat or (humans[0] if len(humans) == 1 else None)
-        kept = [k for k in session.save.narration if k["seat"] == reader] if not offline else []
+        # From a file, it may hold anything: cleaned for a book read with `cat` or a browser.
+        kept = [{**k, "text": clean(k["text"])} for k in session.save.narration
+                if k["seat"] == reader] if not offline else []
         book = storybook.make(session, narrator, reader, kept)
         for name, write in ((markdown_file, storybook.markdown), (html_file, storybook.page_html)):
             if name:

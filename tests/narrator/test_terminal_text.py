@@ -53,6 +53,24 @@ def test_replay_cleans_the_narration_kept_in_a_save(cli, tmp_path):
     assert "Takeo>" not in result.output
 
 
+def test_the_books_of_a_save_clean_the_narration_it_keeps(cli, tmp_path):
+    """`replay --markdown/--html` write the kept prose into files that are read with
+    `cat` or a browser: cleaned like the prose replay prints."""
+    cli("play", "fumie", "--seed", 1, input="up\nquit\n")
+    save = next(p for p in tmp_path.glob("*.toml") if p.name != "profile.toml")
+    import tomllib
+    data = tomllib.loads(save.read_text())
+    data["narration"] = [{"at": 0, "to": 1, "seat": "takeo", "text": HOSTILE, "by": "llm"}]
+    save.write_text(tomli_w.dumps(data))
+    book, page = tmp_path / "book.md", tmp_path / "book.html"
+    result = cli("replay", save.stem, "--markdown", book, "--html", page)
+    assert result.exit_code == 0, result.output
+    for written in (book, page):
+        text = written.read_text(encoding="utf-8")
+        assert "evil" in text, written      # the kept prose is in the book...
+        assert _acts(text) == [] and "owned" not in text and "Takeo>" not in text, written   # ...cleaned
+
+
 @pytest.fixture
 def hostile_server():
     class Handler(BaseHTTPRequestHandler):
