@@ -19,6 +19,8 @@ from narrator.tomlfile import BrokenFile
 # a save of format 1 replays under the rules it was played with.
 FORMAT_VERSION = 2
 KINDS = {int: "a whole number", str: "text", dict: "a table", list: "a list"}
+KNOWN = {"format_version", "story", "episode", "seed", "created", "updated", "ended", "seats",
+         "options", "actions", "narration", "network"}
 SLOT = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$")
 
 
@@ -43,6 +45,9 @@ class Save:
     # the same players back in with the codes they were given.
     network: dict = field(default_factory=dict)
     format_version: int = FORMAT_VERSION   # as read; a save is always written in the current one
+    # Keys this narrator does not know (a hand's note, a later version's field): written
+    # back as they were read, so going on with a game loses nothing of its file.
+    unknown: dict = field(default_factory=dict)
 
     @property
     def slot(self) -> str:
@@ -66,7 +71,7 @@ class Save:
             data["narration"] = self.narration
         if self.network:
             data["network"] = self.network
-        tomlfile.write(self.path, data)
+        tomlfile.write(self.path, {**self.unknown, **data})
 
     @classmethod
     def read(cls, path: Path) -> "Save":
@@ -123,6 +128,7 @@ class Save:
             dict(seats), need("options", dict, "[options] known = []", {}), actions, narration,
             when["created"], when["updated"], need("ended", str, '"crossing"', ""),
             {"port": port, "codes": dict(codes)} if network else {}, version,
+            {k: v for k, v in data.items() if k not in KNOWN},
         )
 
 

@@ -76,6 +76,20 @@ def test_a_save_keeps_every_field(tmp_path):
     assert data["format_version"] == FORMAT_VERSION
 
 
+def test_keys_this_narrator_does_not_know_are_kept_when_the_game_goes_on(cli, saved_game):
+    """A key written by hand or by a later narrator of the same format is not this
+    narrator's to drop: continuing the game writes it back as it was."""
+    path, data = saved_game
+    _break(path, dict(data, note="the game I played with Ren", later={"colour": "amber", "marks": [1, 2]}))
+    moves = len(data["actions"])
+    result = cli("continue", "g", input="1\nquit\n")
+    assert result.exit_code == 0, result.output
+    again = tomllib.loads(path.read_text())
+    assert len(again["actions"]) > moves
+    assert again["note"] == "the game I played with Ren"
+    assert again["later"] == {"colour": "amber", "marks": [1, 2]}
+
+
 def test_a_resumed_save_uses_the_sleeves_it_was_started_with(story, tmp_path):
     """The game's known sleeves are in the save: resuming does not depend on the profile."""
     path = tmp_path / "k.toml"
