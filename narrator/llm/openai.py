@@ -97,7 +97,7 @@ class OpenAIChat:
                             yield piece
                     now = time.monotonic()
                     if not got_text and now > first_by:
-                        raise LLMError("timeout", f"no text from the server within {c.first_token_timeout:g} s")
+                        raise LLMError("timeout", f"no text from the server within {round(first_by - start, 1):g} s")
                     if now > done_by:
                         raise LLMError("timeout", f"the reply took longer than {done_by - start:g} s")
                 for data in parser.close():  # a stream that ended without [DONE]

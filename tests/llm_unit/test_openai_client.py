@@ -200,6 +200,18 @@ def test_pings_but_no_text_hit_the_first_token_deadline(chat, sse):
     assert 0.2 <= time.monotonic() - start < 2.0
 
 
+def test_a_moves_deadline_is_the_wait_the_message_names(chat, sse):
+    """In a game the move's deadline is the only clock: a server that sent no text is
+    said to have been waited for that long, not for `llm check`'s first-token wait."""
+    client = chat(lambda request: sse([": ping\n\n"] * 100, delay=0.02), first_token_timeout=30)
+    err = failure(client, lambda: text_of_by(client, time.monotonic() + 0.3))
+    assert err.kind == "timeout" and "30 s" not in err.message and "0.3 s" in err.message
+
+
+def text_of_by(client, deadline: float) -> str:
+    return "".join(client.stream(HELLO, {"deadline": deadline}))
+
+
 def test_role_only_chunks_are_no_first_token(chat, sse, event):
     client = chat(lambda request: sse([event(role="assistant")] * 100, delay=0.02), first_token_timeout=0.2)
     assert failure(client).kind == "timeout"
