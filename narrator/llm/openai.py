@@ -15,7 +15,7 @@ import httpx
 
 from narrator.llm.backends import LLMError
 from narrator.llm.config import LLMConfig
-from narrator.llm.sse import SSEParser
+from narrator.llm.sse import SSEParser, TooLong
 
 ERROR_BODY_LIMIT = 64 * 1024
 
@@ -105,6 +105,8 @@ class OpenAIChat:
                         yield from _deltas(data)
         except httpx.HTTPError as err:
             raise _transport_error(err, self.base) from None
+        except TooLong as err:
+            raise LLMError("garbage", str(err)) from None
 
 
 def _deltas(data: str) -> Iterator[str]:

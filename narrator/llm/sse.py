@@ -11,6 +11,11 @@ import re
 from typing import Iterable, Iterator
 
 _LINE_END = re.compile(r"\r\n|\r|\n")
+MAX_EVENT = 1024 * 1024     # characters in one event: a reply's piece is a few words
+
+
+class TooLong(ValueError):
+    """An event (or a line of one) longer than any stream needs: the server is broken."""
 
 
 class SSEParser:
@@ -20,6 +25,7 @@ class SSEParser:
         # reads is searched once, not again from its start at every read.
         self._scanned = 0
         self._data: list[str] = []
+        self._size = 0          # characters in _data
 
     def feed(self, chunk: str) -> list[str]:
         """Take a piece of the stream; return the data of every event it completes.
@@ -34,26 +40,29 @@ class SSEParser:
             self._line(text[pos:end.start()], done)
             pos = end.end()
         self._buffer, self._scanned = text[pos:], scanned - pos
+        if len(self._buffer) + self._size > MAX_EVENT:
+            raise TooLong(f"the server sent an event longer than {MAX_EVENT // 1024} KiB")
         return done
 
     def _line(self, line: str, done: list[str]) -> None:
         if line == "":
             if self._data:
                 done.append("\n".join(self._data))
-                self._data = []
+                self._data, self._size = [], 0
         elif line.startswith(":"):
             return  # a comment: servers send these as pings
         else:
             field, _, value = line.partition(":")
             if field == "data":
                 self._data.append(value[1:] if value.startswith(" ") else value)
+                self._size += len(self._data[-1]) + 1
 
     def close(self) -> list[str]:
         """The stream ended: whatever event was still open counts as complete."""
         done = self.feed("\n") if self._buffer else []
         if self._data:
             done.append("\n".join(self._data))
-            self._data = []
+            self._data, self._size = [], 0
         return done
 
 

@@ -208,6 +208,22 @@ def test_a_moves_deadline_is_the_wait_the_message_names(chat, sse):
     assert err.kind == "timeout" and "30 s" not in err.message and "0.3 s" in err.message
 
 
+def test_an_event_that_never_ends_is_garbage_once_it_passes_the_limit(chat, sse):
+    """A server streaming one line without end: refused as soon as it is longer than any
+    event needs, not read on (and copied over and over) until the deadline."""
+    from narrator.llm.sse import MAX_EVENT
+
+    def endless():
+        yield b"data: "
+        while True:
+            yield b"a" * 65536
+
+    client = chat(lambda request: httpx.Response(200, headers={"content-type": "text/event-stream"},
+                                                 content=endless()), total_timeout=20)
+    err = failure(client)
+    assert err.kind == "garbage" and f"longer than {MAX_EVENT // 1024} KiB" in err.message
+
+
 def text_of_by(client, deadline: float) -> str:
     return "".join(client.stream(HELLO, {"deadline": deadline}))
 
