@@ -28,7 +28,19 @@ def private(kind: str, seats: tuple[str, ...], **data: Any) -> Event:
     return Event(kind, data, frozenset(seats))
 
 
-def told(log: list[Event], seat: str | None) -> int:
+def told(log: list[Event], seat: str | None, clock: dict | None = None) -> int:
     """How many events of the log `seat` has been told: a seat's own clock (a view's
-    `moment`), which another seat's private events never move."""
-    return sum(1 for e in log if e.seats is None or seat in e.seats)
+    `moment`), which another seat's private events never move.
+
+    `clock` (a dict the state keeps beside its log, never copied with it) remembers how
+    far each seat's count has read, so a view built after every action reads only the
+    events that came since: a log only grows (one cut back is read again from the top)."""
+    if clock is None:
+        return sum(1 for e in log if e.seats is None or seat in e.seats)
+    read, count = clock.get(seat, (0, 0))
+    if read > len(log):
+        read = count = 0
+    if read < len(log):
+        count += sum(1 for e in log[read:] if e.seats is None or seat in e.seats)
+        clock[seat] = (len(log), count)
+    return count

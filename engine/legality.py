@@ -1,14 +1,48 @@
 """The one place where an action is found legal or not, for every family."""
 from __future__ import annotations
 
-from typing import Any, Callable, Sequence
+from typing import Any, Callable, Iterator, Sequence
 
 from engine.errors import GameOver, IllegalAction, NotYourTurn
 
 
+class Choices:
+    """A seat's legal actions at one moment, in the engine's order, with their texts:
+    made once per moment and shared by the seat's view, its bot and `check`."""
+
+    __slots__ = ("actions", "texts", "_members")
+
+    def __init__(self, actions: Sequence[Any]):
+        self.actions = tuple(actions)
+        self.texts = tuple(map(str, self.actions))
+        self._members = frozenset(self.actions)
+
+    def __contains__(self, action: object) -> bool:
+        return action in self._members
+
+    def __iter__(self) -> Iterator[Any]:
+        return iter(self.actions)
+
+    def __len__(self) -> int:
+        return len(self.actions)
+
+
+def choices(state: Any, seat: str, make: Callable[[Any, str], Sequence[Any]]) -> Choices:
+    """`make(state, seat)` made once per moment and kept in the state's `legal_cache`.
+
+    A state changes only through `apply`, which counts its moves and ends by adding the
+    move's events to the log, so (moves, events, seat) names the moment; a state edited
+    by hand must `forget()` its caches."""
+    key = (state.moves, len(state.log), seat)
+    cached = state.legal_cache
+    if cached is None or cached[0] != key:
+        cached = state.legal_cache = (key, Choices(make(state, seat)))
+    return cached[1]
+
+
 def check(state: Any, seat: str, action: object, *, over: bool,
           to_act: Callable[[Any], Sequence[str]],
-          legal_actions: Callable[[Any, str], Sequence[object]]) -> None:
+          legal_actions: Callable[[Any, str], Sequence[object] | Choices]) -> None:
     """Raise the domain error a player's mistake deserves; return if the action is legal."""
     if over:
         raise GameOver("The game is over; start a new one to play again.")

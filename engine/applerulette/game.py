@@ -155,14 +155,19 @@ to_act = turns.to_act
 
 
 def legal_actions(state: State, seat: str) -> list[Action]:
+    return list(choices(state, seat).actions)
+
+
+def choices(state: State, seat: str) -> legality.Choices:
+    """The seat's legal actions and their texts, made once per moment (view, bot, check)."""
+    return legality.choices(state, seat, _legal)
+
+
+def _legal(state: State, seat: str) -> list[Action]:
     pending = turns.pending_choices(state, seat, STOP)
     if pending is not None:
         return pending
-    # A seat's view and then its move ask for the same list: it is made once per moment.
-    key = (state.moves, len(state.log), seat)
-    if state.legal_cache is None or state.legal_cache[0] != key:
-        state.legal_cache = (key, (*_turn_actions(state, seat), STOP))
-    return list(state.legal_cache[1])
+    return [*_turn_actions(state, seat), STOP]
 
 
 def _turn_actions(state: State, seat: str) -> list[Action]:
@@ -213,7 +218,7 @@ def progress_choices(state: State, seat: str) -> list[Action]:
 def apply(state: State, seat: str, action: Action) -> list[Event]:
     """Carry out one action of `seat`; the only place an action's legality is decided."""
     legality.check(state, seat, action, over=state.ended is not None, to_act=to_act,
-                   legal_actions=legal_actions)
+                   legal_actions=choices)
     log: list[Event] = []
     state.moves += 1
     pending = state.pending

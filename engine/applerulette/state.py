@@ -53,16 +53,18 @@ class State:
     ended: Ending | None = None
     log: list[Event] = field(default_factory=list)
     moves: int = 0
-    # Caches, never copied: per seat, the log entries it may see, as far as taken in; and
-    # the legal turn actions of the moment (a state changes only through `apply`; code
-    # that edits one by hand must clear them: `state.forget()`).
+    # Caches, never copied: per seat, the log entries it may see, as far as taken in, and
+    # how many; and the legal actions of the moment (a state changes only through
+    # `apply`; code that edits one by hand must clear them: `state.forget()`).
     told: dict[str, tuple[int, list]] = field(default_factory=dict)
     legal_cache: tuple | None = None
+    clock: dict[str, tuple[int, int]] = field(default_factory=dict)
 
     def forget(self) -> None:
         """Drop the caches (after editing a state by hand, as tests do)."""
         self.told = {}
         self.legal_cache = None
+        self.clock = {}
 
     def told_to(self, seat: str) -> list[tuple[str, dict]]:
         """The (kind, data) of every event `seat` may be told, in order."""

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, fields
 
 from engine.events import told
-from engine.applerulette.game import legal_actions
+from engine.applerulette.game import choices
 from engine.applerulette.state import State
 from engine import decision
 from engine.contract import Ending
@@ -103,7 +103,7 @@ def view(state: State, seat: str) -> View:
                             tuple(tiles[seat]) if p.kind == "queen" else ())
     return View(
         seat, state.seats, len(state.players), npc, state.mix, state.phase, state.turn,
-        state.active, told(state.log, seat), state.cast, len(state.poisoned),
+        state.active, told(state.log, seat, state.clock), state.cast, len(state.poisoned),
         roles[seat] if me_player else None,
         tuple(hands[seat]) if me_player else (),
         table,
@@ -111,6 +111,6 @@ def view(state: State, seat: str) -> View:
         tuple(tuple(a) for a in state.answers.get(seat, ())) if me_player else (),
         tuple(state.discard), len(state.pile), len(state.aside), len(state.removed),
         tuple(state.last_queue), seat in state.used,
-        tuple(map(str, legal_actions(state, seat))), decision, state.ended,
+        choices(state, seat).texts, decision, state.ended,
         tuple(state.told_to(seat)),
     )

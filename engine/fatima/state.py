@@ -111,6 +111,16 @@ class State:
     moves: int = 0
     # The rule of saves written before hands kept their order (option `hand = "sorted"`).
     sorted_hands: bool = False
+    # Caches, never copied nor compared (a state changes only through `apply`; code that
+    # edits one by hand must call `forget()`): each seat's count of the events it was
+    # told, and the legal actions of the moment with their texts.
+    clock: dict[str, tuple[int, int]] = field(default_factory=dict, repr=False, compare=False)
+    legal_cache: tuple | None = field(default=None, repr=False, compare=False)
+
+    def forget(self) -> None:
+        """Drop the caches (after editing a state by hand, as tests do)."""
+        self.clock = {}
+        self.legal_cache = None
 
     # --- small questions ---------------------------------------------------------------
     def military(self, seat: str) -> int:

@@ -15,7 +15,7 @@ from engine.contract import Ending
 from engine.decision import Decision
 from engine.fatima import points
 from engine.fatima.content import Content
-from engine.fatima.game import legal_actions
+from engine.fatima.game import choices
 from engine.fatima.state import State
 
 
@@ -158,7 +158,7 @@ def view(state: State, seat: str) -> View:
     p = state.pending
     decision, legal = None, ()
     if p is not None and p.seat == seat and state.ended is None:
-        legal = tuple(map(str, legal_actions(state, seat)))
+        legal = choices(state, seat).texts
         decision = Decision(p.kind, legal[:-1], _PROMPTS[p.kind])
     me = state.nations[seat]
     return View(
@@ -166,5 +166,5 @@ def view(state: State, seat: str) -> View:
         state.final_round, tuple(state.final_left or ()), tuple(map(faces.__getitem__, me.hand)),
         faces[me.king], state.military(seat), tuple(nation(s) for s in state.seats),
         tuple(map(faces.__getitem__, state.discard)), state.truce_until, tuple(sorted(state.wards)),
-        combat, decision, legal, state.ended, told(state.log, seat),
+        combat, decision, legal, state.ended, told(state.log, seat, state.clock),
     )

@@ -13,7 +13,7 @@ from engine import decision
 from engine.events import told
 from engine.contract import Ending
 from engine.fumie.content import Card
-from engine.fumie.game import face_down_limit, legal_actions
+from engine.fumie.game import choices, face_down_limit
 from engine.fumie.state import State
 
 
@@ -150,7 +150,7 @@ def view(state: State, seat: str) -> View:
         seat, tuple(state.sides), state.episode, state.turn, state.active, side(seat), side(state.opponent(seat)),
         tuple(face(c) for c in state.removed), in_use, None if use is None else use.user,
         tuple(Common(c.id, c.name, c.text) for c in sheet.common),
-        tuple(map(str, legal_actions(state, seat))), decision, state.ended, told(state.log, seat),
+        choices(state, seat).texts, decision, state.ended, told(state.log, seat, state.clock),
         face(state.culprit) if state.culprit and (seat == content.culprit_keeper or state.culprit_shown) else None,
         state.culprit_shown,
         tuple(content.suspects(state.episode)) if state.culprit else (),

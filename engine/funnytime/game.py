@@ -93,13 +93,22 @@ to_act = turns.to_act
 
 
 def legal_actions(state: State, seat: str) -> list[Action]:
+    return list(choices(state, seat).actions)
+
+
+def choices(state: State, seat: str) -> legality.Choices:
+    """The seat's legal actions and their texts, made once per moment (view, bot, check)."""
+    return legality.choices(state, seat, _legal)
+
+
+def _legal(state: State, seat: str) -> list[Action]:
     return turns.decision_choices(state, seat, STOP)
 
 
 def apply(state: State, seat: str, action: Action) -> list[Event]:
     """Carry out one action of `seat`; the only place an action's legality is decided."""
     legality.check(state, seat, action, over=state.ended is not None, to_act=to_act,
-                   legal_actions=legal_actions)
+                   legal_actions=choices)
     log: list[Event] = []
     state.moves += 1
     pending, state.pending = state.pending, None

@@ -107,6 +107,16 @@ class State:
     log: list[Event] = field(default_factory=list)
     moves: int = 0                        # actions applied so far
     duels: list[tuple[str | None, int, int]] = field(default_factory=list)  # this 本: winner, positions
+    # Caches, never copied nor compared (a state changes only through `apply`; code that
+    # edits one by hand must call `forget()`): each seat's count of the events it was
+    # told, and the legal actions of the moment with their texts.
+    clock: dict[str, tuple[int, int]] = field(default_factory=dict, repr=False, compare=False)
+    legal_cache: tuple | None = field(default=None, repr=False, compare=False)
+
+    def forget(self) -> None:
+        """Drop the caches (after editing a state by hand, as tests do)."""
+        self.clock = {}
+        self.legal_cache = None
 
     @property
     def active(self) -> str | None:

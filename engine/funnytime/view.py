@@ -16,7 +16,7 @@ from engine import decision
 from engine.events import told
 from engine.contract import Ending
 from engine.funnytime.content import MANUSCRIPT, POSITIONS
-from engine.funnytime.game import available, fp, legal_actions, make_cost, to_lay
+from engine.funnytime.game import available, choices, fp, make_cost, to_lay
 from engine.funnytime.state import State
 
 
@@ -169,6 +169,6 @@ def view(state: State, seat: str) -> View:
     return View(
         seat, state.seats, state.number, content.table.deadline, state.phase, side(seat), side(rival), plan,
         tuple((pos, c, o) for pos, (c, o) in me.peeks.items()),
-        tuple(map(str, legal_actions(state, seat))), decision, state.ended, told(state.log, seat),
+        choices(state, seat).texts, decision, state.ended, told(state.log, seat, state.clock),
         content.table.botsu_limit, content.table.miss_penalty,
     )
