@@ -10,15 +10,15 @@ class Choices:
     """A seat's legal actions at one moment, in the engine's order, with their texts:
     made once per moment and shared by the seat's view, its bot and `check`."""
 
-    __slots__ = ("actions", "texts", "_members")
+    __slots__ = ("actions", "texts")
 
     def __init__(self, actions: Sequence[Any]):
         self.actions = tuple(actions)
         self.texts = tuple(map(str, self.actions))
-        self._members = frozenset(self.actions)
 
     def __contains__(self, action: object) -> bool:
-        return action in self._members
+        # a scan: the lists are short, and hashing every action costs more than comparing
+        return action in self.actions
 
     def __iter__(self) -> Iterator[Any]:
         return iter(self.actions)

@@ -11,6 +11,7 @@ last star it does not have to.
 from __future__ import annotations
 
 import random
+from functools import lru_cache
 
 from engine.funnytime.content import CLEAN, POSITIONS, ROTATIONS
 
@@ -29,33 +30,18 @@ class Partner:
         self.seat = seat
         self.seed = seed
         self.rng = random.Random(seed)
+        self._sky_of = None      # (the view, what `_sky` read of it)
 
     # --- judging ---------------------------------------------------------------------
     def step_worth(self, step, trigger: str = "show") -> float:
-        if step.op == "fp":
-            n = 3.0 if step.target in ("all", "rival_all") else 1.0
-            mine = not step.target.startswith("rival_") and step.target != "facing"
-            value = step.amount * n if mine else -step.amount * n * 0.8
-        else:
-            value = WORTH[step.op] * (step.count or 1)
-        if step.if_ is not None:
-            value *= 0.5
-        return value * CHANCE.get(trigger, 1.0)
+        return _step_worth(step, trigger)
 
     def rotation_worth(self, card: str, rot: str, effects_work: bool) -> float:
-        r = self.content.koma[card].rotation(rot)
-        value = float(r.fp)
-        if effects_work:
-            for trigger in ("show", "win", "lose", "survive"):
-                value += sum(self.step_worth(s, trigger) for s in r.steps(trigger))
-        return value
+        return _rotation_worth(self.content, card, rot, effects_work)
 
     def best(self, card: str, pos: str, orientation: str | None = None) -> tuple[float, str]:
         """(worth, rotation) of the card's best clean reading at `pos`."""
-        koma = self.content.koma[card]
-        works = pos in koma.icons or koma.works_on_miss
-        rots = CLEAN[orientation] if orientation else ROTATIONS
-        return max((self.rotation_worth(card, r, works), r) for r in rots)
+        return _best(self.content, card, pos, orientation)
 
     def star_price(self, view) -> float:
         """What one star is worth in FP now: dearer as the sky darkens."""
@@ -74,10 +60,24 @@ class Partner:
     def next_lit(self, view, spend: int) -> int:
         """The stars lit at the next 本's start if `spend` more are put out now (those that
         relight soonest first, as `pay` does)."""
-        lit = sorted((s for s in view.me.stars if s.lit), key=lambda s: len(s.kana))
-        back = sum(1 for s in lit[:spend] if len(s.kana) == 1)
-        back += sum(1 for s in view.me.stars if not s.lit and s.relights == view.number + 1)
+        lit, none, one, back = self._sky(view)
+        if spend < 0:   # not a spending: read the sky as it is
+            back += sum(1 for k in lit[:spend] if k == 1)
+        else:           # the stars put out are the shortest-named first: those of one kana relight
+            back += max(0, min(spend, one) - none)
         return len(lit) - spend + back
+
+    def _sky(self, view) -> tuple[list[int], int, int, int]:
+        """The kana lengths of the view's lit stars, shortest first; how many have none,
+        and how many at most one; how many dark ones relight at the next 本. The bot asks
+        again and again of one view, so the last view's answer is kept."""
+        if self._sky_of is not None and self._sky_of[0] is view:
+            return self._sky_of[1]
+        lit = sorted(len(s.kana) for s in view.me.stars if s.lit)
+        back = sum(1 for s in view.me.stars if not s.lit and s.relights == view.number + 1)
+        read = (lit, sum(1 for k in lit if k < 1), sum(1 for k in lit if k <= 1), back)
+        self._sky_of = (view, read)
+        return read
 
     def room(self, view, need: int) -> int:
         """The most stars that can be spent now and still leave one lit, and `need` lit at
@@ -233,3 +233,35 @@ class Partner:
         if view.me.lit - kept - cost <= 2 or self.next_lit(view, kept + cost) < self.need_next(view):
             return f"release {card}"
         return f"keep {card}" if worth - 30 > cost * price * 0.6 else f"release {card}"
+
+
+# The worth of a card's reading depends on the box alone: counted once per card, rotation
+# and place, in bounded caches that hold the content itself (never its reusable id).
+def _step_worth(step, trigger: str = "show") -> float:
+    if step.op == "fp":
+        n = 3.0 if step.target in ("all", "rival_all") else 1.0
+        mine = not step.target.startswith("rival_") and step.target != "facing"
+        value = step.amount * n if mine else -step.amount * n * 0.8
+    else:
+        value = WORTH[step.op] * (step.count or 1)
+    if step.if_ is not None:
+        value *= 0.5
+    return value * CHANCE.get(trigger, 1.0)
+
+
+@lru_cache(maxsize=4096)
+def _rotation_worth(content, card: str, rot: str, effects_work: bool) -> float:
+    r = content.koma[card].rotation(rot)
+    value = float(r.fp)
+    if effects_work:
+        for trigger in ("show", "win", "lose", "survive"):
+            value += sum(_step_worth(s, trigger) for s in r.steps(trigger))
+    return value
+
+
+@lru_cache(maxsize=4096)
+def _best(content, card: str, pos: str, orientation: str | None) -> tuple[float, str]:
+    koma = content.koma[card]
+    works = pos in koma.icons or koma.works_on_miss
+    rots = CLEAN[orientation] if orientation else ROTATIONS
+    return max((_rotation_worth(content, card, r, works), r) for r in rots)
