@@ -10,11 +10,19 @@ class Choices:
     """A seat's legal actions at one moment, in the engine's order, with their texts:
     made once per moment and shared by the seat's view, its bot and `check`."""
 
-    __slots__ = ("actions", "texts")
+    __slots__ = ("actions", "_texts")
 
     def __init__(self, actions: Sequence[Any]):
         self.actions = tuple(actions)
-        self.texts = tuple(map(str, self.actions))
+        self._texts: tuple[str, ...] | None = None
+
+    @property
+    def texts(self) -> tuple[str, ...]:
+        """The actions' texts, written the first time they are asked for (a rules loop
+        that never shows them never writes them)."""
+        if self._texts is None:
+            self._texts = tuple(map(str, self.actions))
+        return self._texts
 
     def __contains__(self, action: object) -> bool:
         # a scan: the lists are short, and hashing every action costs more than comparing
