@@ -20,6 +20,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 
 from engine.action import Action as BaseAction
 from engine.action import is_number
@@ -75,10 +76,14 @@ def parse(text: str) -> Action:
     return Action(verb, args)
 
 
+# Every turn offers each target with each combatant: the same few frozen values, made once
+# (bounded; the words alone are the key).
+@lru_cache(maxsize=4096)
 def fight(combatant: str) -> Action:
     return Action("fight", ("with", combatant))
 
 
+@lru_cache(maxsize=4096)
 def attack(nation: str, fatima: str, combatant: str) -> Action:
     return Action("attack", (nation, fatima, "with", combatant))
 

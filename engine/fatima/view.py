@@ -100,7 +100,7 @@ class View:
     moment: int                          # events told to this seat so far: its own clock
 
     def nation(self, seat: str) -> NationView:
-        return next(n for n in self.nations if n.seat == seat)
+        return self.nations[self.seats.index(seat)]   # the nations are in turn order
 
     def to_dict(self) -> dict:
         return asdict(self)

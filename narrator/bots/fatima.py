@@ -13,6 +13,7 @@ never looks at a card face down.
 from __future__ import annotations
 
 import random
+from functools import lru_cache
 
 from engine.fatima import points
 from engine.fatima.content import Content
@@ -34,10 +35,24 @@ class Partner:
         self.seat = seat
         self.seed = seed
         self.rng = random.Random(seed)
+        # What the bot has read of the view it is choosing from (one view: the last), so
+        # a court, a gain or a loss weighed for many candidates is counted once.
+        self._seen = None
+        self._read: dict = {}
+
+    def _of(self, view) -> dict:
+        if self._seen is not view:
+            self._seen, self._read = view, {}
+        return self._read
 
     # --- reading the table ------------------------------------------------------------
     def court(self, view, seat: str) -> list[str]:
-        return [f.face.id for f in view.nation(seat).fatima]
+        """The Fatima of `seat`'s nation (the same list for one view: do not change it)."""
+        read = self._of(view)
+        key = ("court", seat)
+        if key not in read:
+            read[key] = [f.face.id for f in view.nation(seat).fatima]
+        return read[key]
 
     def king_of(self, view, seat: str) -> str | None:
         k = view.nation(seat).king
@@ -48,17 +63,28 @@ class Partner:
 
     def gain(self, view, seat: str, fatima: str) -> int:
         """What `fatima` would add to `seat`'s nation."""
-        court = self.court(view, seat)
-        return self.score(view, seat, court + [fatima]) - self.score(view, seat, court)
+        read = self._of(view)
+        key = ("gain", seat, fatima)
+        if key not in read:
+            court = self.court(view, seat)
+            read[key] = self.score(view, seat, court + [fatima]) - self.score(view, seat, court)
+        return read[key]
 
     def loss(self, view, seat: str, fatima: str) -> int:
         """What `seat`'s nation would lose without `fatima` (negative: it would gain)."""
-        court = self.court(view, seat)
-        return self.score(view, seat, court) - self.score(view, seat, [f for f in court if f != fatima])
+        read = self._of(view)
+        key = ("loss", seat, fatima)
+        if key not in read:
+            court = self.court(view, seat)
+            read[key] = self.score(view, seat, court) - self.score(view, seat, [f for f in court if f != fatima])
+        return read[key]
 
     def leader(self, view) -> str:
-        others = [n for n in view.nations if n.seat != self.seat]
-        return max(others, key=lambda n: (n.score, len(n.fatima))).seat
+        read = self._of(view)
+        if "leader" not in read:
+            others = [n for n in view.nations if n.seat != self.seat]
+            read["leader"] = max(others, key=lambda n: (n.score, len(n.fatima))).seat
+        return read["leader"]
 
     def rivalry(self, view, seat: str) -> float:
         """How much harm to `seat` is worth to us: most for whoever leads, and in the final
@@ -77,38 +103,11 @@ class Partner:
     # --- reading cards ----------------------------------------------------------------
     def expected(self, card_id: str, side: str, vs_king: bool = False) -> float:
         """The damage a card deals on average in combat, abilities counted roughly."""
-        c = self.content
-        card = c.cards[card_id]
-        abilities = c.abilities(card_id)
-        ops = {a.op for a in abilities if a.when == "fight" and a.applies(side, vs_king)}
-        if "mirror" in ops:
-            return 8.0 if side == "defend" else 0.0
-        if "call_off" in ops:
-            return 0.0
-        power = c.power(card_id)
-        if power is None or power.mode == "commoner":
-            return 0.0
-        if power.mode == "diver":
-            return float(power.power)
-        dice = power.dice + sum(a.n for a in abilities if a.when == "fight" and a.op == "dice"
-                                and a.applies(side, vs_king))
-        t = min(6, power.target + sum(a.n for a in abilities if a.when == "fight" and a.op == "target"))
-        e = dice * t * (t + 1) / 12
-        if "reroll" in ops:
-            e *= 1 + (6 - t) / 6
-        return e + (0.7 if "wins_ties" in ops else 0.0) + (0.3 if card.kind == "king" else 0.0)
+        return _expected(self.content, card_id, side, vs_king)
 
     def worth(self, card_id: str) -> float:
         """What keeping a card in hand is worth, roughly in Fatima points."""
-        card = self.content.cards[card_id]
-        ops = {a.op for a in self.content.abilities(card_id)}
-        if card.kind == "action" and card.use == "turn":
-            return 1.2
-        if ops & {"keep_fatima", "call_off", "mirror"}:
-            return 2.5
-        if ops & {"unveil_instead", "retreat", "steal", "draw"} and self.expected(card_id, "any") == 0:
-            return 1.0
-        return 0.4 + self.expected(card_id, "attack") / 3
+        return _worth(self.content, card_id)
 
     @staticmethod
     def still_useful(view) -> float:
@@ -399,3 +398,42 @@ class Partner:
 
     def _spy(self, view, legal: list[str]) -> str:
         return max(legal, key=lambda t: (view.nation(t.split()[1]).score, t))
+
+
+# What a card deals and is worth depends on the box alone: counted once per card, in
+# bounded caches that hold the content itself (never its id, which a later box could reuse).
+@lru_cache(maxsize=4096)
+def _expected(content: Content, card_id: str, side: str, vs_king: bool = False) -> float:
+    c = content
+    card = c.cards[card_id]
+    abilities = c.abilities(card_id)
+    ops = {a.op for a in abilities if a.when == "fight" and a.applies(side, vs_king)}
+    if "mirror" in ops:
+        return 8.0 if side == "defend" else 0.0
+    if "call_off" in ops:
+        return 0.0
+    power = c.power(card_id)
+    if power is None or power.mode == "commoner":
+        return 0.0
+    if power.mode == "diver":
+        return float(power.power)
+    dice = power.dice + sum(a.n for a in abilities if a.when == "fight" and a.op == "dice"
+                            and a.applies(side, vs_king))
+    t = min(6, power.target + sum(a.n for a in abilities if a.when == "fight" and a.op == "target"))
+    e = dice * t * (t + 1) / 12
+    if "reroll" in ops:
+        e *= 1 + (6 - t) / 6
+    return e + (0.7 if "wins_ties" in ops else 0.0) + (0.3 if card.kind == "king" else 0.0)
+
+
+@lru_cache(maxsize=4096)
+def _worth(content: Content, card_id: str) -> float:
+    card = content.cards[card_id]
+    ops = {a.op for a in content.abilities(card_id)}
+    if card.kind == "action" and card.use == "turn":
+        return 1.2
+    if ops & {"keep_fatima", "call_off", "mirror"}:
+        return 2.5
+    if ops & {"unveil_instead", "retreat", "steal", "draw"} and _expected(content, card_id, "any") == 0:
+        return 1.0
+    return 0.4 + _expected(content, card_id, "attack") / 3
