@@ -1,0 +1,112 @@
+"""Explore's outcome for a small seeded run of every story, pinned.
+
+Explore is made faster by caches (views, legal actions, the bots' evaluations); none of
+them may change a single choice. These figures were taken before those caches existed:
+a change to the rules, the bots or the content that is meant to change outcomes
+regenerates them (`python3 -m tests.narrator.test_explore_pinned`) and says why.
+
+Pinned: explore's own --json counts (games, actions, endings) and a digest of every
+event of every game and of every view's legal actions and moment, so even a choice that
+leaves the counts alone is caught.
+"""
+from __future__ import annotations
+
+import hashlib
+import json
+
+import pytest
+
+from narrator import explore as ex
+from narrator.library import load
+
+GAMES, SEED = 30, 3
+
+PINNED = {
+    'applerulette/tale': (1881, {'snow_white_lives': 7, 'prince_revived': 0, 'queen_feast': 2, 'queen_weapon': 8, 'queens_apple': 6, 'rose_alone': 7, 'rose_spoils': 0, 'cursed_ring': 0, 'npc_snow_white': 0}, 'd4b18deaa701a74c'),
+    'fatima/chronicle': (1770, {'shared_crown': 0, 'tie_broken': 0, 'late_snatch': 5, 'kings_fall': 10, 'landslide': 10, 'peaceful_unveiling': 0, 'steady_reign': 5}, 'd68e7f7251935bdd'),
+    'fumie/basic': (504, {'true': 3, 'unspoken': 2, 'crossing': 3, 'dusk_words': 7, 'kanako': 4, 'masahiro': 1, 'silence': 1, 'hidden_heart': 8, 'nightfall': 1}, 'a63afefabb5d0e9f'),
+    'fumie/murder': (558, {'true': 0, 'arrest': 0, 'attacked': 6, 'wrong_accusation': 4, 'unmasked': 3, 'nightfall': 7, 'silence': 5, 'hidden_heart': 5}, 'e654af79854ca687'),
+    'fumie/tadokoro': (742, {'true': 1, 'unchanged': 0, 'transferred': 1, 'scandal': 1, 'reprieve': 2, 'term_ends': 9, 'silence': 8, 'hidden_heart': 8}, '2c744c46a02e5fd4'),
+    'funnytime/duel': (5551, {'botsu_aki': 8, 'botsu_ren': 2, 'dark_aki': 19, 'dark_ren': 1, 'surrender_aki': 0, 'surrender_ren': 0, 'dropped_aki': 0, 'dropped_ren': 0, 'deadline_aki': 0, 'deadline_ren': 0}, '8d0c88acb97a63ac'),
+}
+
+
+def _canon(value):
+    """Plain data in one order whatever the hash seed: sets sorted, the rest as is."""
+    if isinstance(value, (set, frozenset)):
+        return sorted((_canon(v) for v in value), key=repr)
+    if isinstance(value, dict):
+        return {str(k): _canon(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_canon(v) for v in value]
+    if value is None or isinstance(value, (str, int, float, bool)):
+        return value
+    return repr(value)
+
+
+def run(name: str) -> tuple[int, dict, str]:
+    """(actions, endings, digest) of explore's games of `name`, mixed bots, one job."""
+    sid, _, episode = name.partition("/")
+    story = load(sid)
+    g = story.family
+    shard = ex.shards(story, episode, GAMES, SEED, "mixed", None, 1)[0]
+    digest, actions, endings = hashlib.sha256(), 0, {}
+    # The views' legal actions and moments are read through a family's own view, so the
+    # digest follows the same games explore plays (play_games is explore's loop).
+    view = g.view
+
+    def watched(state, seat):
+        v = view(state, seat)
+        digest.update(repr((seat, v.legal, v.moment)).encode())
+        return v
+
+    games = ex.play_games(story, shard)
+    try:
+        object.__setattr__(g, "view", watched)
+        for ending, n in games:
+            actions += n
+            endings[ending] = endings.get(ending, 0) + 1
+    finally:
+        object.__setattr__(g, "view", view)
+    report = ex.explore(story, episode, GAMES, SEED, "mixed")
+    assert (report.actions, dict(report.endings)) == (actions, endings)
+    # every event of every game: replayed from the same seeds by explore itself
+    for state in _states(story, shard):
+        for e in state.log:
+            digest.update(json.dumps([e.kind, _canon(e.data), _canon(e.seats)], sort_keys=True).encode())
+    return actions, report.to_json()["endings"], digest.hexdigest()[:16]
+
+
+def _states(story, shard):
+    """The final state of each game of the shard, played as explore plays it."""
+    g, captured = story.family, []
+    new_game = g.new_game
+
+    def keep(*args):
+        captured.append(new_game(*args))
+        return captured[-1]
+
+    try:
+        object.__setattr__(g, "new_game", keep)
+        for _ in ex.play_games(story, shard):
+            pass
+    finally:
+        object.__setattr__(g, "new_game", new_game)
+    return captured
+
+
+@pytest.mark.parametrize("name", sorted(PINNED))
+def test_explore_plays_the_pinned_games(name):
+    assert run(name) == PINNED[name]
+
+
+def test_every_story_and_episode_is_pinned():
+    from narrator.library import story_ids
+
+    names = {f"{sid}/{ep['id']}" for sid in story_ids() for ep in load(sid).episodes}
+    assert names <= set(PINNED), sorted(names - set(PINNED))
+
+
+if __name__ == "__main__":   # regenerate the figures above
+    for name in sorted(PINNED):
+        print(f"    {name!r}: {run(name)!r},")
