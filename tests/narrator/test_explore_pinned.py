@@ -23,7 +23,7 @@ GAMES, SEED = 30, 3
 
 PINNED = {
     'applerulette/tale': (1881, {'snow_white_lives': 7, 'prince_revived': 0, 'queen_feast': 2, 'queen_weapon': 8, 'queens_apple': 6, 'rose_alone': 7, 'rose_spoils': 0, 'cursed_ring': 0, 'npc_snow_white': 0}, 'd4b18deaa701a74c'),
-    'fatima/chronicle': (1770, {'shared_crown': 0, 'tie_broken': 0, 'late_snatch': 5, 'kings_fall': 10, 'landslide': 10, 'peaceful_unveiling': 0, 'steady_reign': 5}, 'd68e7f7251935bdd'),
+    'fatima/chronicle': (1751, {'shared_crown': 0, 'tie_broken': 1, 'late_snatch': 5, 'kings_fall': 9, 'landslide': 8, 'peaceful_unveiling': 2, 'steady_reign': 5}, 'a2929bfd2153c48a'),
     'fumie/basic': (504, {'true': 3, 'unspoken': 2, 'crossing': 3, 'dusk_words': 7, 'kanako': 4, 'masahiro': 1, 'silence': 1, 'hidden_heart': 8, 'nightfall': 1}, 'a63afefabb5d0e9f'),
     'fumie/murder': (558, {'true': 0, 'arrest': 0, 'attacked': 6, 'wrong_accusation': 4, 'unmasked': 3, 'nightfall': 7, 'silence': 5, 'hidden_heart': 5}, 'e654af79854ca687'),
     'fumie/tadokoro': (742, {'true': 1, 'unchanged': 0, 'transferred': 1, 'scandal': 1, 'reprieve': 2, 'term_ends': 9, 'silence': 8, 'hidden_heart': 8}, '2c744c46a02e5fd4'),
