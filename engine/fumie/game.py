@@ -185,11 +185,19 @@ def _card_end(state: State, just_used: str | None) -> Ending | None:
 
 def face_down_limit(state: State, seat: str) -> int:
     """Four, unless a face-up ★ card in the pile says otherwise."""
+    limits = _limits(state.content)
     for card, up in state.sides[seat].discard:
-        star = state.card(card).star_for("face_down_limit") if up else None
-        if star is not None:
-            return star.limit
+        if up and card in limits:
+            return limits[card]
     return FACE_DOWN_LIMIT
+
+
+@lru_cache(maxsize=64)
+def _limits(content: Content) -> dict[str, int]:
+    """The cards whose ★ sets the face-down limit, and the limit: asked after every move,
+    read from the box once (bounded; holds the content itself)."""
+    return {c.id: star.limit for c in content.cards.values()
+            if (star := c.star_for("face_down_limit")) is not None}
 
 
 def _sheet_end(state: State, seat: str, when: str) -> Ending | None:

@@ -8,6 +8,7 @@ sleeve shows it.
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass
+from functools import lru_cache
 
 from engine import decision
 from engine.events import told
@@ -118,21 +119,37 @@ _PROMPTS = {
 }
 
 
+# A view is built for every decision, of every card in sight: a card's face as known or
+# not, and a pile place, are frozen values made once. The caches are bounded and hold the
+# content itself (never its id, which a later box could reuse); what a seat is not told
+# never enters a key (a face-down pile card is keyed by its place alone).
+@lru_cache(maxsize=8192)
+def _face(content, card: str, known: bool) -> Face:
+    return Face.of(content.cards[card], known)
+
+
+@lru_cache(maxsize=8192)
+def _pile_card(content, position: int, card: str | None, known: bool) -> PileCard:
+    return PileCard(position, card is not None, None if card is None else _face(content, card, known))
+
+
 def view(state: State, seat: str) -> View:
     known = state.known
+    content = state.content
 
     def face(card: str) -> Face:
-        return Face.of(state.card(card), card in known)
+        return _face(content, card, card in known)
 
     def side(s: str) -> SideView:
         sd = state.sides[s]
         mine = s == seat
-        hand = tuple(face(c) if mine or c in sd.shown else None for c in sd.hand)
-        pile = tuple(PileCard(i + 1, up, face(c) if up else None) for i, (c, up) in enumerate(sd.discard))
-        return SideView(s, hand, tuple(c in sd.shown for c in sd.hand), len(sd.deck), pile,
-                        sum(1 for p in pile if not p.face_up), face_down_limit(state, s))
+        shown = sd.shown
+        hand = tuple(face(c) if mine or c in shown else None for c in sd.hand)
+        pile = tuple(_pile_card(content, i, c, c in known) if up else _pile_card(content, i, None, False)
+                     for i, (c, up) in enumerate(sd.discard, 1))
+        return SideView(s, hand, tuple(c in shown for c in sd.hand), len(sd.deck), pile,
+                        sum(1 for _, up in sd.discard if not up), face_down_limit(state, s))
 
-    content = state.content
     sheet = content.sheets[(seat, state.episode)]
     decision = None
     p = state.pending

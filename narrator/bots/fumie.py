@@ -48,6 +48,10 @@ class Partner:
         (self.other,) = [s for s in story.content.seats if s != seat]   # the story's two seats
         self.rng = random.Random(seed)
         self._blind: tuple | None = None    # the last blind card's worth, by what was seen
+        # What each card is worth from the view being chosen from (the last view only):
+        # a card is weighed for several choices, and judged once.
+        self._seen = None
+        self._worths: dict = {}
 
     # --- judging cards ----------------------------------------------------------------
     def tone(self, episode: str, ending: str) -> float:
@@ -57,6 +61,14 @@ class Partner:
         """What using this card face up now, by `user`, is worth to the pair; 0 if unknown."""
         if face is None or not face.known:
             return 0.0
+        if self._seen is not view:
+            self._seen, self._worths = view, {}
+        key = (face.id, user)
+        if key not in self._worths:
+            self._worths[key] = self._worth(view, face, user)
+        return self._worths[key]
+
+    def _worth(self, view, face, user: str) -> float:
         card: Card = self.content.cards[face.id]
         test = self.content.test
         ending, value = self._steps(view, card.effect, card.id, user)
