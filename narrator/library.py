@@ -166,7 +166,13 @@ def load(story_id: str, fresh: bool = False) -> Story:
                          f" {', '.join(sorted(families.FAMILIES))}")
     family = plugin.engine
     episodes = tuple(info.get("episode", ()))
-    content = family.load(place, name, list(episodes), _read)
+    from narrator import content_cache
+
+    kept = content_cache.key(place, family.load)
+    content = content_cache.fetch(kept)
+    if content is None:
+        content = family.load(place, name, list(episodes), _read)
+        content_cache.store(kept, content)
     from narrator import voice
 
     story = Story(story_id, info["title"], info, family, content, episodes,

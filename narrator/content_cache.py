@@ -1,0 +1,89 @@
+"""A story's validated content, kept between runs in the user cache folder.
+
+Validating a story's files is most of what loading it costs, and they rarely change: the
+content validated last time is kept (pickled) under a key made of everything it was made
+from — each of the story's files (path, size, modification time), the source files of
+the family's engine that validated it, and narrator's and Python's versions. A change to
+any of them is a new key, so stale content is never used. The cache is only ever a
+shortcut: a missing, unreadable or damaged entry is validated afresh and written again,
+and a cache folder that cannot be written is simply not used.
+"""
+from __future__ import annotations
+
+import hashlib
+import os
+import pickle
+import sys
+import tempfile
+from pathlib import Path
+from typing import Any
+
+from narrator import __version__
+
+ENV = "NARRATOR_CACHE"      # another cache folder (tests, read-only homes); empty turns it off
+
+
+def folder() -> Path | None:
+    where = os.environ.get(ENV)
+    if where is not None:
+        return Path(where).expanduser() / "content" if where else None
+    import platformdirs
+
+    return Path(platformdirs.user_cache_dir("narrator", appauthor=False)) / f"content-{__version__}"
+
+
+def _files(root: Path, suffixes: tuple[str, ...] | None = None):
+    for base, dirs, names in os.walk(root):
+        dirs[:] = sorted(d for d in dirs if d != "__pycache__")
+        for name in sorted(names):
+            if suffixes is None or name.endswith(suffixes):
+                yield Path(base) / name
+
+
+def key(place: Any, loader: Any) -> str | None:
+    """The key of the content validated by `loader` from the story folder `place`, or None
+    when `place` is not a folder on disk (a story inside an archive is not cached)."""
+    if not isinstance(place, Path) or not place.is_dir():
+        return None
+    digest = hashlib.sha256(f"{__version__}\0{sys.version}\0{place.resolve()}".encode())
+    module = sys.modules.get(getattr(loader, "__module__", ""), None)
+    source = Path(getattr(module, "__file__", "") or "")
+    engine = source.parent if source.name else None
+    sources = [engine, engine.parent] if engine is not None else []
+    for root, suffixes in [(place, None)] + [(s, (".py",)) for s in sources]:
+        for path in _files(root, suffixes):
+            if engine is not None and root == engine.parent and path.parent != root:
+                continue        # of the engine's core, its own files: not the other families
+            st = path.stat()
+            digest.update(f"\0{path}\0{st.st_size}\0{st.st_mtime_ns}".encode())
+    return digest.hexdigest()
+
+
+def fetch(name: str | None) -> Any | None:
+    """The content kept under this key, or None (never there, unreadable or damaged)."""
+    where = folder()
+    if name is None or where is None:
+        return None
+    try:
+        with open(where / f"{name}.pickle", "rb") as f:
+            return pickle.load(f)
+    except Exception:       # noqa: BLE001 - any damage at all means: validate afresh
+        return None
+
+
+def store(name: str | None, content: Any) -> None:
+    """Keep `content` under this key, written whole or not at all."""
+    where = folder()
+    if name is None or where is None:
+        return
+    try:
+        where.mkdir(parents=True, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(dir=where, suffix=".tmp")
+        with os.fdopen(fd, "wb") as f:
+            pickle.dump(content, f, protocol=pickle.HIGHEST_PROTOCOL)
+        os.replace(tmp, where / f"{name}.pickle")
+    except (OSError, pickle.PicklingError, TypeError, AttributeError):
+        try:
+            os.unlink(tmp)
+        except (OSError, UnboundLocalError):
+            pass

@@ -1,0 +1,63 @@
+"""A story's validated content is kept between runs, and the cache is only a shortcut:
+stale, damaged or unwritable, the story is validated afresh."""
+from __future__ import annotations
+
+import os
+import shutil
+from pathlib import Path
+
+import pytest
+
+from narrator import content_cache
+from narrator.library import load
+
+
+@pytest.fixture
+def cache(tmp_path, monkeypatch):
+    monkeypatch.setenv(content_cache.ENV, str(tmp_path / "cache"))
+    return tmp_path / "cache" / "content"
+
+
+def _same(a, b) -> bool:
+    """Content objects hold their validated parts (pydantic models, which compare by value)."""
+    return type(a) is type(b) and vars(a) == vars(b)
+
+
+def _entries(cache: Path) -> list[Path]:
+    return sorted(cache.glob("*.pickle")) if cache.exists() else []
+
+
+def test_the_kept_content_is_the_validated_content(cache):
+    validated = load("fumie", fresh=True).content
+    assert len(_entries(cache)) == 1
+    kept = load("fumie", fresh=True).content
+    assert kept is not validated and _same(kept, validated)
+
+
+def test_a_damaged_entry_is_validated_afresh_and_written_again(cache):
+    validated = load("applerulette", fresh=True).content
+    [entry] = _entries(cache)
+    entry.write_bytes(b"\x80\x05not a pickle at all")
+    assert _same(load("applerulette", fresh=True).content, validated)
+    assert _same(content_cache.fetch(entry.stem), validated)
+
+
+def test_a_changed_story_file_is_a_new_key(cache, tmp_path):
+    shutil.copytree(Path(load("fumie").folder), tmp_path / "mine" / "fumie")
+    place = tmp_path / "mine" / "fumie"
+    before = content_cache.key(place, load("fumie").family.load)
+    page = place / "story.toml"
+    os.utime(page, ns=(page.stat().st_atime_ns, page.stat().st_mtime_ns + 10**9))
+    assert content_cache.key(place, load("fumie").family.load) != before
+
+
+def test_a_cache_that_cannot_be_written_is_not_used(tmp_path, monkeypatch):
+    (tmp_path / "cache").write_text("a file where the folder would be")
+    monkeypatch.setenv(content_cache.ENV, str(tmp_path / "cache"))
+    assert load("fatima", fresh=True).content is not None
+
+
+def test_an_empty_setting_turns_the_cache_off(tmp_path, monkeypatch):
+    monkeypatch.setenv(content_cache.ENV, "")
+    assert content_cache.folder() is None
+    assert load("fatima", fresh=True).content is not None
