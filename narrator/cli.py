@@ -765,7 +765,7 @@ def check(llm_url, model, llm_backend, llm_config, move_budget, story_id):
         raise Failure(clean(getattr(err, "message", str(err)))) from None
 
 
-def _until_all(st, ep: str, cap: int, seed: int, bot: str, table: dict, as_json: bool) -> None:
+def _until_all(st, ep: str, cap: int, seed: int, bot: str, table: dict, jobs: int, as_json: bool) -> None:
     import json
 
     from engine.errors import GameError
@@ -775,13 +775,14 @@ def _until_all(st, ep: str, cap: int, seed: int, bot: str, table: dict, as_json:
         never = not_possible(st, ep, table)
     except GameError as err:
         raise Failure(err.message) from None
-    report, took = until_all(st, ep, cap, seed, bot, table=table)
+    report, took = until_all(st, ep, cap, seed, bot, table=table, jobs=jobs)
     if as_json:
         click.echo(json.dumps({**report.to_json(), "took": took, "not_possible": list(never)}, sort_keys=True))
         return
     click.echo(f"{st.title} — {st.episode(ep)['title']}: {bot} bots, seed {seed}")
     if took is not None:
-        click.echo(f"every possible ending reached in {took} games")
+        dealt = f" (game seeds from {seed} dealt round {jobs} shards)" if report.jobs > 1 else ""
+        click.echo(f"every possible ending reached in {took} games{dealt}")
     else:
         click.echo(f"not every ending reached in {cap} games: unreached: {', '.join(report.unreached)}")
     click.echo("not possible at this table: " + (", ".join(never) or "none"))
@@ -833,8 +834,9 @@ def _trial_round(story_id: str | None, backend, config, fold: bool):
               help="With --executor dask: the scheduler to submit to, e.g. tcp://host:8786"
                    " (default: a cluster of --jobs workers started on 127.0.0.1).")
 @click.option("--until-all", is_flag=True,
-              help="Play (in one process) until every ending this table allows is reached, or --cap"
-                   " games; report how many games it took.")
+              help="Play until every ending this table allows is reached, or --cap games; report how"
+                   " many games it took (the same for the same --seed and --jobs: game seeds are dealt"
+                   " round the shards in turn).")
 @click.option("--cap", type=click.IntRange(1), default=100_000, show_default=True,
               help="The most games --until-all plays.")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
@@ -856,7 +858,9 @@ def explore(ctx, story: str, games: int, seed: int, bot: str, players: int | Non
     ep = st.episode(episode)["id"]
     table = _table_options(st, players, mix)
     if until_all:
-        return _until_all(st, ep, cap, seed, bot, table, as_json)
+        if executor != "processes":
+            raise Failure("--until-all plays in processes on this machine: leave out --executor.")
+        return _until_all(st, ep, cap, seed, bot, table, jobs or default_jobs(), as_json)
     if scheduler is not None and executor != "dask":
         raise Failure("--scheduler is the address of a Dask scheduler: add --executor dask, or leave it out.")
     jobs = jobs or default_jobs()

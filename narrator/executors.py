@@ -102,3 +102,57 @@ def on_dask(shards: list, progress: Callable[[int], object] | None = None,
 
 def get(name: str):
     return {"processes": in_processes, "dask": on_dask}[name]
+
+
+class Board:
+    """What the hunting shards have seen, shared between their processes: for each shard
+    and wanted ending, the first game (in the dealt order) that reached it. Each shard
+    writes only its own row; a row read a moment late only makes a shard play on a
+    little longer, never stop too soon."""
+
+    def __init__(self, ctx, jobs: int, wanted: tuple[str, ...]):
+        self.jobs, self.wanted = jobs, wanted
+        self.column = {e: j for j, e in enumerate(wanted)}
+        self.never = 2 ** 62
+        self.first = ctx.RawArray("q", [self.never] * (jobs * len(wanted)))
+
+    def enough(self, shard: int):
+        """For shard `shard`: after each game, note it, and say whether to stop."""
+        width, jobs, first, never = len(self.wanted), self.jobs, self.first, self.never
+
+        def note(ending: str, played: int) -> bool:
+            j = self.column.get(ending)
+            cell = shard * width + j if j is not None else -1
+            if j is not None and first[cell] == never:
+                first[cell] = (played - 1) * jobs + shard
+            # the dealt game by which every ending has been seen so far, by any shard
+            last = max((min(first[s * width + e] for s in range(jobs)) for e in range(width)), default=-1)
+            return last < never and played * jobs + shard > last
+        return note
+
+
+_board: Board | None = None
+
+
+def _share(board: Board) -> None:
+    global _board
+    _board = board
+
+
+def _hunt(shard, index: int):
+    from narrator.explore import hunt
+    from narrator.library import load
+
+    return hunt(load(shard.story), shard, _board.wanted, _board.enough(index))
+
+
+def hunt_in_processes(hunts: list, wanted: tuple[str, ...]) -> list:
+    """Run explore.hunt for each shard, in one process each, sharing what they have seen;
+    their (endings, actions, CPU seconds), in the shards' order."""
+    from concurrent.futures import ProcessPoolExecutor
+
+    ctx = _context()
+    board = Board(ctx, len(hunts), wanted)
+    with ProcessPoolExecutor(max_workers=len(hunts), mp_context=ctx,
+                             initializer=_share, initargs=(board,)) as pool:
+        return list(pool.map(_hunt, hunts, range(len(hunts))))

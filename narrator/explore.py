@@ -27,13 +27,14 @@ from narrator.library import Story
 
 @dataclass(frozen=True)
 class Shard:
-    """Games `first` .. `first + games - 1` (their seeds) of one story at one table."""
+    """`games` games of one story at one table, their seeds `first`, `first + step`, ..."""
     story: str
     episode: str
     table: tuple[tuple[str, object], ...]
     bot: str
     first: int
     games: int
+    step: int = 1
 
 
 @dataclass
@@ -103,7 +104,7 @@ def play_games(story: Story, shard: Shard, progress=None):
     g = story.family
     table = dict(shard.table)
     kept: dict = {}
-    for game_seed in range(shard.first, shard.first + shard.games):
+    for game_seed in range(shard.first, shard.first + shard.games * shard.step, shard.step):
         options = {**table, "episode": shard.episode}
         if g.carried is not None:
             options.update(g.carried.options(story.content, shard.episode, kept))
@@ -192,24 +193,68 @@ def not_possible(story: Story, episode: str, table: dict | None = None) -> tuple
 
 
 def until_all(story: Story, episode: str, cap: int, seed: int, bot: str,
-              table: dict | None = None, progress=None) -> tuple[Report, int | None]:
-    """Play games from `seed`, one process, until every ending this table allows has been
-    reached (or `cap` games): the report, and the number of games it took (None at the cap)."""
+              table: dict | None = None, jobs: int = 1) -> tuple[Report, int | None]:
+    """Play games from `seed` until every ending this table allows has been reached (or
+    `cap` games): the report of the games it took, and their number (None at the cap).
+
+    With `jobs` > 1 the games are dealt round the shards like cards, game `seed + n` to
+    shard `n mod jobs`, each shard carrying its own knowledge from game to game. The count
+    is the first `n` by which games `seed` .. `seed + n - 1` have shown every ending, the
+    same however fast each shard ran: a shard stops once its next game comes after a
+    game that completed the set, as far as all the shards have seen."""
     impossible = set(not_possible(story, episode, table))
     every = tuple(p.id for p in story.content.books[episode].ending if p.id != STOPPED)
-    report = Report(story.id, episode, bot, every=tuple(e for e in every if e not in impossible))
-    missing = set(report.every)
-    shard = Shard(story.id, episode, tuple(sorted((table or {}).items())), bot, seed, cap)
-    start, cpu = time.perf_counter(), time.process_time()
-    took = None
-    for ending, actions in play_games(story, shard, progress):
-        report.games += 1
-        report.actions += actions
-        report.endings[ending] += 1
-        missing.discard(ending)
-        if not missing:
-            took = report.games
-            break
+    wanted = tuple(e for e in every if e not in impossible)
+    jobs = max(1, min(jobs, cap))
+    items = tuple(sorted((table or {}).items()))
+    hunts = [Shard(story.id, episode, items, bot, seed + i, len(range(i, cap, jobs)), jobs)
+             for i in range(jobs)]
+    report = Report(story.id, episode, bot, every=wanted, jobs=jobs)
+    start = time.perf_counter()
+    if jobs == 1:
+        runs = [hunt(story, hunts[0], wanted)]
+    else:
+        from narrator import executors
+
+        runs = executors.hunt_in_processes(hunts, wanted)
+    took = first_all([ends for ends, _, _ in runs], wanted)
+    counted = took if took is not None else cap
+    for i, (ends, actions, cpu) in enumerate(runs):
+        mine = len(range(i, counted, jobs))         # this shard's games among those counted
+        report.endings.update(ends[:mine])
+        report.actions += sum(actions[:mine])
+        report.cpu_seconds += cpu
+    report.games = counted
     report.seconds = time.perf_counter() - start
-    report.cpu_seconds = time.process_time() - cpu
     return report, took
+
+
+def hunt(story: Story, shard: Shard, wanted: tuple[str, ...], enough=None):
+    """Play a shard's games until it has seen every wanted ending, or until `enough(ending,
+    games played)` says the shards together have: (endings, actions, CPU seconds)."""
+    ends: list[str] = []
+    actions: list[int] = []
+    missing = set(wanted)
+    start = time.process_time()
+    for ending, played in play_games(story, shard):
+        ends.append(ending)
+        actions.append(played)
+        missing.discard(ending)
+        if (enough(ending, len(ends)) if enough is not None else not missing):
+            break
+    return ends, actions, time.process_time() - start
+
+
+def first_all(runs: list[list[str]], wanted: tuple[str, ...]) -> int | None:
+    """How many games of the dealt order (game n is game n // jobs of shard n % jobs) it
+    takes to see every wanted ending, from the shards' endings; None if they never do."""
+    jobs = len(runs)
+    first: dict[str, int] = {}
+    for i, ends in enumerate(runs):
+        for k, ending in enumerate(ends):
+            n = k * jobs + i
+            if ending in wanted and n < first.get(ending, n + 1):
+                first[ending] = n
+    if len(first) < len(wanted):
+        return None
+    return max(first.values(), default=-1) + 1

@@ -2,6 +2,8 @@
 endings a table can never reach named as such."""
 from __future__ import annotations
 
+from collections import Counter
+
 import pytest
 
 from narrator.explore import explore, not_possible, until_all
@@ -48,3 +50,32 @@ def test_roses_pages_are_not_possible_at_a_mix_without_rose(snow):
 def test_an_impossible_ending_is_not_counted_unreached(snow):
     report, took = until_all(snow, "tale", 2, 0, "random", table={"players": 5})
     assert "npc_snow_white" not in report.every and "npc_snow_white" not in report.unreached
+
+
+def test_two_jobs_count_the_same_games_every_time(story):
+    runs = [until_all(story, "basic", 2000, 9, "mixed", jobs=2) for _ in range(2)]
+    (first, took), (second, again) = runs
+    assert took is not None and took == again
+    assert first.endings == second.endings and first.actions == second.actions
+    assert first.games == took == sum(first.endings.values()) and first.unreached == []
+
+
+def test_two_jobs_stop_no_sooner_than_the_dealt_games_allow(story):
+    """The count is what the shards' games, played out in full, say it is: game n of the
+    dealt order is game n // 2 of shard n % 2, each shard carrying its own knowledge."""
+    from narrator.explore import Shard, first_all, hunt
+
+    wanted = tuple(p.id for p in story.content.books["basic"].ending if p.id != "stopped")
+    full = [hunt(story, Shard("fumie", "basic", (), "mixed", 9 + i, 150, 2), wanted, lambda *_: False)[0]
+            for i in range(2)]
+    report, took = until_all(story, "basic", 300, 9, "mixed", jobs=2)
+    assert took == first_all(full, wanted) is not None
+    assert report.endings == Counter(full[0][:len(range(0, took, 2))] + full[1][:len(range(1, took, 2))])
+
+
+def test_first_all_reads_the_dealt_order():
+    from narrator.explore import first_all
+
+    # dealt order: a b | b c | a a  -> every ending by game 4 (shard 1's second game)
+    assert first_all([["a", "b", "a"], ["b", "c", "a"]], ("a", "b", "c")) == 4
+    assert first_all([["a"], ["b"]], ("a", "b", "c")) is None
