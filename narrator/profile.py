@@ -19,8 +19,6 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any, Callable, TypeVar
 
-from filelock import FileLock, Timeout
-
 from engine.contract import Carried
 
 from narrator import tomlfile
@@ -82,6 +80,8 @@ class Profile:
         """Make `change` to the profile on disk, merged with what other games wrote: under
         the lock, read, change, write. This copy then holds what the file holds. Raises
         BrokenFile (the file is damaged: left untouched) or OSError (it cannot be written)."""
+        from filelock import FileLock, Timeout   # here: a game's start-up writes nothing
+
         try:
             with FileLock(str(self.path) + ".lock", timeout=LOCK_WAIT):
                 fresh = Profile._read(self.path)
