@@ -1,10 +1,10 @@
 """What a joiner receives is a function of what its seat was told: when only the other
 seat's private choice differs, every byte the joiner's socket receives is the same.
 
-Takeo (a bot at the host) chooses the order of the pieces Senior Kondo shows him, which
-only he sees; Fumie is played from afar. Each possible order is played from the same
-deal and the same moves, and Fumie's socket records everything up to her next decision,
-with every view she may ask for there."""
+The other seat is a bot at the host that makes one private choice differently in each
+game (Takeo's order of the pieces Senior Kondo shows him; Ren's way of laying a Koma card
+face down, upright or inverted), from the same deal and the same moves. The joiner's
+socket records everything up to its next decision, with every view it may ask for there."""
 from __future__ import annotations
 
 import io
@@ -20,28 +20,40 @@ from narrator.repl import Table
 from narrator.screens import for_story
 from narrator.session import Session
 
-ORDERS = 6
 
+class Choosing:
+    """A partner bot, except at its first private choice: there, the k-th way of it."""
 
-class Ordering:
-    """Takeo's partner bot, except at his first choice of an order: there, the k-th."""
-
-    def __init__(self, inner, k: int):
-        self.inner, self.k = inner, k
+    def __init__(self, inner, k: int, ways):
+        self.inner, self.k, self.ways = inner, k, ways
         self.forked = threading.Event()
 
     def choose(self, view) -> str:
-        orders = [a for a in view.legal if a.startswith("order")]
-        if len(orders) > 1 and not self.forked.is_set():
+        chosen = self.inner.choose(view)
+        ways = [] if self.forked.is_set() else self.ways(chosen, view.legal)
+        if len(ways) > 1:
             self.forked.set()
-            return orders[self.k % len(orders)]
-        return self.inner.choose(view)
+            return ways[self.k % len(ways)]
+        return chosen
 
 
-def _fumie_hears(tmp_path, seed: int, k: int) -> tuple[bytes, bool]:
-    story = load("fumie")
-    seats = {"takeo": "bot:partner", "fumie": "remote"}
-    session = Session.new(story, "basic", seed, seats, tmp_path / f"g{k}.toml", None)
+def orders(chosen: str, legal) -> list[str]:
+    """For Fumie: every order of the pieces, which only the one who orders them sees."""
+    return [a for a in legal if a.startswith("order")]
+
+
+def faces(chosen: str, legal) -> list[str]:
+    """FunnyTime: the card the bot lays, upright or inverted (it lies face down)."""
+    words = chosen.split()
+    if words[0] != "lay" or words[-1] not in ("upright", "inverted"):
+        return []
+    return [w for w in (" ".join(words[:-1] + [o]) for o in ("upright", "inverted")) if w in legal]
+
+
+def _joiner_hears(tmp_path, story_id, episode, remote, bot, ways, seed: int, k: int) -> tuple[bytes, bool]:
+    story = load(story_id)
+    seats = {s: "remote" if s == remote else "bot:partner" for s in story.seats_for({})}
+    session = Session.new(story, episode, seed, seats, tmp_path / f"g{k}.toml", None)
     screen = for_story(story)
     names = {s: story.seat_name(s) for s in session.seats}
     lock = threading.Lock()
@@ -50,23 +62,26 @@ def _fumie_hears(tmp_path, seed: int, k: int) -> tuple[bytes, bool]:
         with lock:
             return screen.show(command, session.view(seat), names)
 
-    remote = RemoteSeat("fumie", names["fumie"], show, list(screen.COMMANDS))
-    takeo = Ordering(bots.make("partner", story, "takeo", seed), k)
-    table = Table(session, (), {"takeo": takeo}, None, out=io.StringIO(), remotes={"fumie": remote})
+    seat = RemoteSeat(remote, names[remote], show, list(screen.COMMANDS))
+    player = Choosing(bots.make("partner", story, bot, seed), k, ways)
+    table = Table(session, (), {bot: player}, None, out=io.StringIO(), remotes={remote: seat})
     table.lock = lock
-    host = Host({"fumie": remote})
+    host = Host({remote: seat})
     threading.Thread(target=table.run, daemon=True).start()
     try:
-        peer = Peer(host.address, host.codes["fumie"])
+        peer = Peer(host.address, host.codes[remote])
+        moves = 0
         while True:
             message = peer.until("prompt", "end")
             if message["type"] == "end":
                 return peer.recording.raw, False
-            if takeo.forked.is_set():
+            if player.forked.is_set():
                 break
+            legal = [a for a in message["legal"] if a != "stop"]
             peer.unanswered = None
-            peer.send({"type": "act", "text": next(a for a in message["legal"] if a != "stop")})
-        for command in screen.COMMANDS:       # everything she may look at, as a curious player would
+            peer.send({"type": "act", "text": legal[(7 * moves) % len(legal)]})
+            moves += 1
+        for command in screen.COMMANDS:       # everything it may look at, as a curious player would
             peer.send({"type": "show", "command": command})
             peer.until("shown")
         peer.close()
@@ -75,10 +90,15 @@ def _fumie_hears(tmp_path, seed: int, k: int) -> tuple[bytes, bool]:
         host.close()
 
 
-@pytest.mark.parametrize("seed", [0, 7, 10, 16])
-def test_the_other_seats_private_order_changes_no_byte_the_joiner_receives(tmp_path, seed):
-    heard = [_fumie_hears(tmp_path, seed, k) for k in range(ORDERS)]
-    assert all(forked for _, forked in heard), "Takeo never chose an order: the test proves nothing"
+GAMES = {"fumie": ("basic", "fumie", "takeo", orders, 6), "funnytime": ("duel", "aki", "ren", faces, 2)}
+
+
+@pytest.mark.parametrize("story_id, seed", [("fumie", 0), ("fumie", 16), ("fumie", 5), ("fumie", 9),
+                                            ("funnytime", 0), ("funnytime", 3)])
+def test_the_other_seats_private_choice_changes_no_byte_the_joiner_receives(tmp_path, story_id, seed):
+    episode, remote, bot, ways, count = GAMES[story_id]
+    heard = [_joiner_hears(tmp_path, story_id, episode, remote, bot, ways, seed, k) for k in range(count)]
+    assert all(forked for _, forked in heard), "the bot never made the choice: the test proves nothing"
     first = heard[0][0]
     assert b'"type":"prompt"' in first and b'"type":"shown"' in first
     for raw, _ in heard[1:]:
