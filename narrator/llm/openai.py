@@ -85,14 +85,15 @@ class OpenAIChat:
                     raise _status_error(response.status_code, _read_capped(response), self)
                 if "text/event-stream" not in response.headers.get("content-type", ""):
                     # Some servers answer a stream request with one JSON reply.
-                    yield from _whole_reply(_read_capped(response))
+                    yield from _whole_reply(self.without_key(_read_capped(response)))
                     return
                 parser = SSEParser()
                 for chunk in response.iter_text():
                     for data in parser.feed(chunk):
                         if data.strip() == "[DONE]":
                             return
-                        for piece in _deltas(data):
+                        # An error event or garbage is quoted in the message: keyless, before it is cut short.
+                        for piece in _deltas(self.without_key(data)):
                             got_text = True
                             yield piece
                     now = time.monotonic()
@@ -102,11 +103,17 @@ class OpenAIChat:
                         raise LLMError("timeout", f"the reply took longer than {done_by - start:g} s")
                 for data in parser.close():  # a stream that ended without [DONE]
                     if data.strip() != "[DONE]":
-                        yield from _deltas(data)
+                        yield from _deltas(self.without_key(data))
         except httpx.HTTPError as err:
             raise _transport_error(err, self.base) from None
         except TooLong as err:
             raise LLMError("garbage", str(err)) from None
+
+    def without_key(self, text: str) -> str:
+        """`text` with the API key left out: some servers echo a refused key, and what
+        they say is shown to the player and may be logged."""
+        key = self.config.api_key
+        return text.replace(key, "[the key]") if key else text
 
 
 def _deltas(data: str) -> Iterator[str]:
@@ -156,13 +163,11 @@ def _message(obj) -> str:
 
 
 def _status_error(status: int, body: str, client: OpenAIChat) -> LLMError:
+    body = client.without_key(body)   # before it is cut short, so no part of the key is left
     try:
         detail = _message(json.loads(body))
     except (ValueError, RecursionError):
         detail = body.strip()[:200]
-    if client.config.api_key:
-        # Some servers echo a refused key; the message is shown and may be logged.
-        detail = detail.replace(client.config.api_key, "[the key]")
     if status in (401, 403):
         return LLMError("auth", f"the server refused the API key (HTTP {status}): {detail}. Set"
                         " NARRATOR_LLM_API_KEY (or OPENAI_API_KEY) to a key it accepts")

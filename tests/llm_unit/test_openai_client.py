@@ -146,6 +146,20 @@ def test_an_echoed_key_is_not_repeated_in_the_message(chat):
                   api_key=KEY)
     err = failure(client)
     assert err.kind == "auth" and KEY not in err.message and KEY not in str(err)
+    long = chat(lambda request: json_reply(401, {"error": {"message": "x" * 290 + KEY}}), api_key=KEY)
+    assert KEY[:8] not in failure(long).message        # nor a part of it, where the message is cut
+
+
+@pytest.mark.parametrize("body", [
+    f'data: {{"error": {{"message": "Incorrect API key provided: {KEY}"}}}}\n\n',     # an error event
+    f"data: the key {KEY} is not valid here\n\n",                                # garbage quoting it
+    "data: " + "x" * 70 + f"{KEY} is not valid here\n\n",                         # where the quote is cut
+])
+def test_a_key_echoed_in_the_stream_is_not_repeated_either(chat, sse, body):
+    """The message is shown to the player and may be logged: a key the server echoes in
+    its stream is left out of it, as it is from an error status."""
+    err = failure(chat(lambda request: sse([body]), api_key=KEY))
+    assert KEY[:8] not in err.message and KEY[-8:] not in err.message and KEY not in str(err)
 
 
 def test_an_unknown_model(chat):
