@@ -17,12 +17,22 @@ from narrator.llm import model as knowing
 from narrator.llm.backends import LLMError
 
 
+LOG_BYTES = 4 * 1024 * 1024   # past this, the log is set aside as llama.log.1 and begun again
+
+
 def log_path() -> Path:
     import platformdirs
 
     folder = Path(platformdirs.user_log_dir("narrator", appauthor=False))
     folder.mkdir(parents=True, exist_ok=True)
-    return folder / "llama.log"
+    path = folder / "llama.log"
+    # Every game appends to it: one old log is kept, so it never grows without end.
+    try:
+        if path.stat().st_size > LOG_BYTES:
+            path.replace(folder / "llama.log.1")
+    except OSError:
+        pass
+    return path
 
 
 @contextlib.contextmanager
