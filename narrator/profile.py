@@ -155,6 +155,11 @@ def _parse(path: Path, data: dict):
         return _bad(path, key, problem)
 
     version = data.get("format_version")
+    if isinstance(version, int) and not isinstance(version, bool) and version > FORMAT_VERSION:
+        # Nothing to mend by hand: the file is good, for the narrator that wrote it.
+        raise BrokenFile(path, f"format_version is {version}; this narrator reads {FORMAT_VERSION}:"
+                         " a later narrator wrote it", "Use that one, or move the profile aside to start"
+                         " a new one; this narrator will not overwrite it")
     if not isinstance(version, int) or isinstance(version, bool) or version != FORMAT_VERSION:
         raise bad("format_version", f"is {version!r}; this narrator reads {FORMAT_VERSION}")
     endings: dict = {}
