@@ -13,7 +13,7 @@ from typing import TextIO
 from engine.action import is_number
 from narrator import render
 from narrator.errors import Refused
-from narrator.terminal_text import clean
+from narrator.terminal_text import brief, clean
 from narrator.net import wire
 
 # The host lets go of a seat it hears nothing from (host.SILENT_AFTER): while the player
@@ -140,7 +140,11 @@ class Client:
             self.say("\n".join(f"  {k:<6} {v}" for k, v in {**shown, **LOCAL}.items())
                      + "\nType an action or its number from the list above.\n")
         elif word == "log":
-            n = int(words[1]) if len(words) > 1 and words[1].isdecimal() else len(self.told)
+            if len(words) > 1 and not is_number(words[1]):
+                self.say(f"`log {brief(words[1], 20)}`: give a number of passages, like `log 5`, or just"
+                         " `log` for the whole story so far.\n")
+                return
+            n = min(int(words[1][:9]), len(self.told)) if len(words) > 1 else len(self.told)
             chosen = self.told[max(0, len(self.told) - n):] if n > 0 else []
             for text in chosen or ["Nothing has been told yet."]:
                 self.say(render.prose(text) + "\n")

@@ -97,3 +97,21 @@ def test_messages_with_fields_of_the_wrong_kind_are_shown_as_far_as_they_can_be(
     shown = wire.encode({"type": "shown", "command": "hand", "text": None})
     code, out = _joined(welcome + shown + prompt, typed="quit\n")
     assert code == 0 and "You left" in out
+
+
+def test_the_joiners_log_reads_only_ascii_digits_as_a_number():
+    """As at the host's own prompt: `log ١` (an Arabic-Indic one) is not the number 1, and
+    a number past any game's length is the whole story, read at once."""
+    from narrator.net.join import Client
+
+    out = io.StringIO()
+    client = Client(None, None, out, "127.0.0.1:1", "code")
+    client.told = [f"Passage {n}." for n in range(3)]
+    client.local(["log", "\u0661"])
+    assert "Passage 0." not in out.getvalue() and "log 5" in out.getvalue()
+    out.truncate(0)
+    client.local(["log", "1" * 40])
+    assert all(f"Passage {n}." in out.getvalue() for n in range(3))
+    out.seek(0), out.truncate(0)
+    client.local(["log", "1"])
+    assert "Passage 2." in out.getvalue() and "Passage 1." not in out.getvalue()
