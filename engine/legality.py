@@ -24,6 +24,14 @@ class Choices:
             self._texts = tuple(map(str, self.actions))
         return self._texts
 
+    def texts_of(self, options: Sequence[Any]) -> tuple[str, ...]:
+        """The texts of a pending decision's `options`: read from these choices when they
+        are the very actions the choices begin with (as a decision's are), else written."""
+        n = len(options)
+        if len(self.actions) >= n and all(a is b for a, b in zip(self.actions, options)):
+            return self.texts[:n]
+        return tuple(map(str, options))
+
     def __contains__(self, action: object) -> bool:
         # a scan: the lists are short, and hashing every action costs more than comparing
         return action in self.actions

@@ -9,6 +9,7 @@ only as an id and where it lies, with what it is only for tiles this seat has se
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass, fields
+from functools import lru_cache
 
 from engine.events import told
 from engine.applerulette.game import choices
@@ -84,21 +85,26 @@ _PROMPTS = {
 }
 
 
+# A seat at the table as seen is a frozen value of a few words, made once for the same
+# words (bounded): the key is only what this seat is shown of it.
+_place = lru_cache(maxsize=8192)(Place)
+
+
 def view(state: State, seat: str) -> View:
     me_player = seat in state.players
     living, revealed, roles, hands, tiles = set(state.living), state.revealed, state.roles, state.hands, state.tiles
     knows = (state.knows_role.get(seat, set()) | {seat}) if me_player else ()
     npc = state.npc
     table = tuple(
-        Place(s, s in living, s != npc, len(hands[s]), tuple(tiles[s]),
-              roles[s] if s in knows or s in revealed else None, s in revealed)
+        _place(s, s in living, s != npc, len(hands[s]), tuple(tiles[s]),
+               roles[s] if s in knows or s in revealed else None, s in revealed)
         for s in state.seats
     )
     decision = None
     p = state.pending
     if p is not None and p.seat == seat:
         prompt = p.data.get("prompt") or _PROMPTS[p.kind]
-        decision = Decision(p.kind, tuple(map(str, p.options)), prompt,
+        decision = Decision(p.kind, choices(state, seat).texts_of(p.options), prompt,
                             tuple(hands[seat]) if p.kind == "progress" else (),
                             tuple(tiles[seat]) if p.kind == "queen" else ())
     return View(

@@ -160,7 +160,7 @@ def view(state: State, seat: str) -> View:
             cards = tuple(face(c) for c in p.data["cards"])
         elif p.kind == "order_hand":
             cards = tuple(face(c) for c in state.sides[seat].hand)
-        decision = Decision(p.kind, tuple(map(str, p.options)), prompt, cards, p.data.get("deck"))
+        decision = Decision(p.kind, choices(state, seat).texts_of(p.options), prompt, cards, p.data.get("deck"))
     use = state.in_use
     in_use = None if use is None else PileCard(0, use.face_up, face(use.card) if use.face_up else None)
     return View(

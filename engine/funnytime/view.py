@@ -123,6 +123,11 @@ def _sky_of(content, dark_items: tuple[tuple[str, int], ...]) -> tuple[StarView,
     return tuple(StarView(st.id, st.name, st.kana, st.id not in dark, dark.get(st.id)) for st in content.stars)
 
 
+# A panel as seen is a frozen value of a few words: made once for the same words (bounded).
+# A face-down panel of the rival's is keyed by its position alone.
+_panel = lru_cache(maxsize=8192)(Panel)
+
+
 def _ready(state: State, seat: str) -> bool:
     if state.phase in ("make", "show"):
         return state.index > state.seats.index(seat)
@@ -141,11 +146,11 @@ def view(state: State, seat: str) -> View:
         for slot in sd.manuscript:
             shown = slot.rotation is not None
             if mine or shown:
-                panels.append(Panel(slot.position, slot.card, slot.orientation, slot.source, slot.misplaced,
-                                    slot.rotation if shown else None, fp(state, slot) if shown else None,
-                                    slot.missed, slot.battled, slot.beaten))
+                panels.append(_panel(slot.position, slot.card, slot.orientation, slot.source, slot.misplaced,
+                                     slot.rotation if shown else None, fp(state, slot) if shown else None,
+                                     slot.missed, slot.battled, slot.beaten))
             else:
-                panels.append(Panel(slot.position, None, None, None, None))
+                panels.append(_panel(slot.position, None, None, None, None))
         return SideView(
             s, state.decks[s], tuple(sd.hand) if mine else None, len(sd.hand), tuple(sd.open_hand),
             len(sd.deck), tuple(sd.stock), tuple(sd.botsu), state.botsu_icons(s), tuple(sd.lost),
@@ -165,7 +170,7 @@ def view(state: State, seat: str) -> View:
     decision = None
     p = state.pending
     if p is not None and p.seat == seat and state.ended is None:
-        decision = Decision(p.kind, tuple(map(str, p.options)), _PROMPTS[p.kind], dict(p.data))
+        decision = Decision(p.kind, choices(state, seat).texts_of(p.options), _PROMPTS[p.kind], dict(p.data))
     return View(
         seat, state.seats, state.number, content.table.deadline, state.phase, side(seat), side(rival), plan,
         tuple((pos, c, o) for pos, (c, o) in me.peeks.items()),
