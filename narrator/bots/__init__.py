@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import random
 import zlib
+from functools import lru_cache
 
 NAMES = ("partner", "random")
 
@@ -24,13 +25,22 @@ class RandomBot:
         # Drawn afresh from the seed and the moment, so a game continued from its save
         # plays on exactly as it would have without the interruption.
         self.rng.seed(self.seed * 1_000_003 + view.moment)
-        legal = [a for a in view.legal if a != "stop"]
-        if not legal:
+        verbs, by_verb = _by_verb(tuple(view.legal))
+        if not verbs:
             return "stop"
         # Pick the verb first, so using a card face up is as likely as face down.
-        verbs = sorted({a.split()[0] for a in legal})
         verb = self.rng.choice(verbs)
-        return self.rng.choice([a for a in legal if a.split()[0] == verb])
+        return self.rng.choice(by_verb[verb])
+
+
+@lru_cache(maxsize=4096)
+def _by_verb(legal: tuple[str, ...]) -> tuple[tuple[str, ...], dict[str, tuple[str, ...]]]:
+    """The verbs of the legal actions but `stop`, in order, and each verb's actions in the
+    engine's order: the same few lists of choices come up game after game (bounded; the
+    key is the view's own legal actions, nothing more)."""
+    legal_ = [a for a in legal if a != "stop"]
+    verbs = tuple(sorted({a.split()[0] for a in legal_}))
+    return verbs, {v: tuple(a for a in legal_ if a.split()[0] == v) for v in verbs}
 
 
 def make(name: str, story, seat: str, seed: int):
