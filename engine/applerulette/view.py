@@ -87,7 +87,7 @@ _PROMPTS = {
 
 # A seat at the table as seen is a frozen value of a few words, made once for the same
 # words (bounded): the key is only what this seat is shown of it.
-_place = lru_cache(maxsize=8192)(Place)
+_place = lru_cache(maxsize=4096)(Place)
 
 
 def view(state: State, seat: str) -> View:

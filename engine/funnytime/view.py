@@ -125,7 +125,7 @@ def _sky_of(content, dark_items: tuple[tuple[str, int], ...]) -> tuple[StarView,
 
 # A panel as seen is a frozen value of a few words: made once for the same words (bounded).
 # A face-down panel of the rival's is keyed by its position alone.
-_panel = lru_cache(maxsize=8192)(Panel)
+_panel = lru_cache(maxsize=4096)(Panel)
 
 
 def _ready(state: State, seat: str) -> bool:

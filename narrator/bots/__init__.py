@@ -33,11 +33,11 @@ class RandomBot:
         return self.rng.choice(by_verb[verb])
 
 
-@lru_cache(maxsize=4096)
+@lru_cache(maxsize=512)
 def _by_verb(legal: tuple[str, ...]) -> tuple[tuple[str, ...], dict[str, tuple[str, ...]]]:
     """The verbs of the legal actions but `stop`, in order, and each verb's actions in the
-    engine's order: the same few lists of choices come up game after game (bounded; the
-    key is the view's own legal actions, nothing more)."""
+    engine's order: the same few lists of choices come up game after game (a small bound,
+    so memory stays flat; the key is the view's own legal actions, nothing more)."""
     legal_ = [a for a in legal if a != "stop"]
     verbs = tuple(sorted({a.split()[0] for a in legal_}))
     return verbs, {v: tuple(a for a in legal_ if a.split()[0] == v) for v in verbs}
