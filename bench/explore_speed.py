@@ -95,7 +95,7 @@ class RandomLoop(Loop):
         while g.ending(state) is None:
             seat = g.to_act(state)[0]
             legal = g.legal_actions(state, seat)
-            choices = [a for a in legal if str(a) != "stop"] or legal
+            choices = [a for a in legal if a.verb != "stop"] or legal   # stop takes no words
             g.apply(state, seat, rng.choice(choices))
             moves += 1
         return moves
