@@ -8,7 +8,7 @@ processes it waited for. Two jobs keep the long runs practical on two cores; eac
 worker then plays half the games, so a leak shows as it would in one process playing
 MANY / 2 games.
 
-    python bench/explore_memory.py [MANY] [FEW] [JOBS]     # default 10000 100 2
+    python bench/explore_memory.py [MANY [FEW [JOBS [STORY ...]]]]    # default 10000 100 2, every story
 """
 from __future__ import annotations
 
@@ -38,9 +38,10 @@ def peak_mib(story: str, games: int, jobs: int) -> tuple[float, float]:
 
 def main() -> None:
     given = [int(a) for a in sys.argv[1:4]]
+    stories = sys.argv[4:] or STORIES
     many, few, jobs = given + [10000, 100, 2][len(given):]
     print(f"load average before: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
-    for story in STORIES:
+    for story in stories:
         small, _ = peak_mib(story, few, jobs)
         big, seconds = peak_mib(story, many, jobs)
         print(f"{story:13} {few} games {small:6.1f} MiB, {many} games {big:6.1f} MiB ({seconds:.0f} s):"

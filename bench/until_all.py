@@ -5,7 +5,7 @@ Each run is `/usr/bin/time -f %e python -m narrator explore STORY --until-all --
 --json [--players N] [--mix M]` from this checkout (seed 0): the wall seconds /usr/bin/time
 reports, and the games it took. The machine's load average is printed before and after.
 
-    python bench/until_all.py [CAP]      # default cap 20000 games a run
+    python bench/until_all.py [CAP [STORY ...]]      # default: cap 20000, every story
 """
 from __future__ import annotations
 
@@ -20,12 +20,13 @@ sys.path.insert(0, str(REPO))
 GOAL = 2.0
 
 
-def tables() -> list[tuple[str, list[str]]]:
-    """(story/episode, table options) for every episode and table of every story."""
+def tables(only: list[str]) -> list[tuple[str, list[str]]]:
+    """(story/episode, table options) for every episode and table of every story (or of
+    those in `only`)."""
     from narrator.library import load, story_ids
 
     out = []
-    for sid in story_ids():
+    for sid in only or story_ids():
         story = load(sid)
         takes = story.family.table.options
         if "players" in takes:
@@ -43,7 +44,7 @@ def tables() -> list[tuple[str, list[str]]]:
 def main() -> None:
     cap = sys.argv[1] if len(sys.argv) > 1 else "20000"
     print(f"load average before: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
-    for name, options in tables():
+    for name, options in tables(sys.argv[2:]):
         cmd = ["/usr/bin/time", "-f", "%e", sys.executable, "-m", "narrator", "explore", name,
                "--until-all", "--jobs", "2", "--cap", cap, "--json", *options]
         run = subprocess.run(cmd, cwd=REPO, capture_output=True, text=True,
