@@ -49,11 +49,13 @@ def choices(state: Any, seat: str, make: Callable[[Any, str], Sequence[Any]]) ->
     A state changes only through `apply`, which counts its moves and ends by adding the
     move's events to the log, so (moves, events, seat) names the moment; a state edited
     by hand must `forget()` its caches."""
-    key = (state.moves, len(state.log), seat)
     cached = state.legal_cache
-    if cached is None or cached[0] != key:
-        cached = state.legal_cache = (key, Choices(make(state, seat)))
-    return cached[1]
+    if cached is not None and cached[0] == state.moves and cached[1] == len(state.log) \
+            and cached[2] == seat:
+        return cached[3]
+    made = Choices(make(state, seat))
+    state.legal_cache = (state.moves, len(state.log), seat, made)
+    return made
 
 
 def check(state: Any, seat: str, action: object, *, over: bool,

@@ -76,8 +76,16 @@ def legal_actions(state: State, seat: str) -> list[Action]:
 
 
 def choices(state: State, seat: str) -> legality.Choices:
-    """The seat's legal actions and their texts, made once per moment (view, bot, check)."""
+    """The seat's legal actions and their texts, made once per moment (view, bot, check);
+    a turn's start offers the same choices every time, made once for the box."""
+    if state.pending is None and seat in to_act(state):
+        return _turn_choices(state.content, seat, state.episode)
     return legality.choices(state, seat, _legal)
+
+
+@lru_cache(maxsize=64)
+def _turn_choices(content: Content, seat: str, episode: str) -> legality.Choices:
+    return legality.Choices(_turn_start(content, seat, episode))
 
 
 def _legal(state: State, seat: str) -> list[Action]:
