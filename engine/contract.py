@@ -126,3 +126,6 @@ class Family(Generic[C, S, V, A]):
     # The ending-book facts that can never hold at a table (content, options) -> facts,
     # so explore can say which pages that table cannot reach; None: every fact can.
     impossible: Callable[[C, Options], set[str]] | None = None
+    # The ending pages of an episode (content, episode) that only a seat's `stop` reaches:
+    # no bot stops, so explore does not wait for them. None: the book's "stopped" page.
+    stopping: Callable[[C, str], Collection[str]] | None = None

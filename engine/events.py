@@ -28,7 +28,7 @@ def private(kind: str, seats: tuple[str, ...], **data: Any) -> Event:
     return Event(kind, data, frozenset(seats))
 
 
-def told(log: list[Event], seat: str | None, clock: dict | None = None) -> int:
+def told(log: list[Event], seat: str | None, clock: dict[str | None, tuple[int, int]] | None = None) -> int:
     """How many events of the log `seat` has been told: a seat's own clock (a view's
     `moment`), which another seat's private events never move.
 

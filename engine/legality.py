@@ -52,7 +52,8 @@ def choices(state: Any, seat: str, make: Callable[[Any, str], Sequence[Any]]) ->
     cached = state.legal_cache
     if cached is not None and cached[0] == state.moves and cached[1] == len(state.log) \
             and cached[2] == seat:
-        return cached[3]
+        found: Choices = cached[3]
+        return found
     made = Choices(make(state, seat))
     state.legal_cache = (state.moves, len(state.log), seat, made)
     return made

@@ -769,7 +769,7 @@ def _until_all(st, ep: str, cap: int, seed: int, bot: str, table: dict, jobs: in
     import json
 
     from engine.errors import GameError
-    from narrator.explore import not_possible, until_all
+    from narrator.explore import by_stopping, not_possible, until_all
 
     try:
         never = not_possible(st, ep, table)
@@ -777,7 +777,8 @@ def _until_all(st, ep: str, cap: int, seed: int, bot: str, table: dict, jobs: in
         raise Failure(err.message) from None
     report, took = until_all(st, ep, cap, seed, bot, table=table, jobs=jobs)
     if as_json:
-        click.echo(json.dumps({**report.to_json(), "took": took, "not_possible": list(never)}, sort_keys=True))
+        click.echo(json.dumps({**report.to_json(), "took": took, "not_possible": list(never),
+                                     "by_stopping": list(by_stopping(st, ep))}, sort_keys=True))
         return
     click.echo(f"{st.title} — {st.episode(ep)['title']}: {bot} bots, seed {seed}")
     if took is not None:
@@ -786,6 +787,7 @@ def _until_all(st, ep: str, cap: int, seed: int, bot: str, table: dict, jobs: in
     else:
         click.echo(f"not every ending reached in {cap} games: unreached: {', '.join(report.unreached)}")
     click.echo("not possible at this table: " + (", ".join(never) or "none"))
+    click.echo("reached only when a player stops (no bot does): " + ", ".join(by_stopping(st, ep)))
 
 
 def REASONS_TEXT(tally) -> list[str]:  # noqa: N802 - read as a phrase where it is used
@@ -890,6 +892,10 @@ def explore(ctx, story: str, games: int, seed: int, bot: str, players: int | Non
     for eid in report.every:
         click.echo(f"  {MARKS[pages[eid].tone]} {report.endings[eid]:>7}  {report.rate(eid):6.1%}  {named(eid)}")
     click.echo("unreached: " + ("; ".join(named(e) for e in report.unreached) or "none"))
+    from narrator.explore import by_stopping
+
+    click.echo("reached only when a player stops (no bot does): "
+               + "; ".join(named(e) for e in by_stopping(st, ep) if e in pages))
     true_ids = [p.id for p in pages.values() if p.tone == "true"]
     if true_ids:
         click.echo(f"true ending rate: {sum(report.rate(t) for t in true_ids):.1%}")

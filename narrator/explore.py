@@ -165,7 +165,7 @@ def explore(story: Story, episode: str, games: int, seed: int, bot: str,
             executor: str = "processes", scheduler: str | None = None) -> Report:
     """Play `games` games from `seed` in `jobs` shards on `executor` (see
     narrator.executors); one shard on `processes` plays right here."""
-    every = tuple(p.id for p in story.content.books[episode].ending if p.id != STOPPED)
+    every = awaited(story, episode)
     parts = shards(story, episode, games, seed, bot, table, jobs)
     report = Report(story.id, episode, bot, every=every, jobs=len(parts))
     start = time.perf_counter()
@@ -181,6 +181,18 @@ def explore(story: Story, episode: str, games: int, seed: int, bot: str,
     return report
 
 
+def by_stopping(story: Story, episode: str) -> tuple[str, ...]:
+    """The ending pages only a seat's `stop` reaches (no bot stops)."""
+    stopping = story.family.stopping
+    return tuple(stopping(story.content, episode)) if stopping is not None else (STOPPED,)
+
+
+def awaited(story: Story, episode: str) -> tuple[str, ...]:
+    """The ending pages the bots' games can reach: every page but those of a `stop`."""
+    stopped = set(by_stopping(story, episode))
+    return tuple(p.id for p in story.content.books[episode].ending if p.id not in stopped)
+
+
 def not_possible(story: Story, episode: str, table: dict | None = None) -> tuple[str, ...]:
     """The ending pages this table can never reach, read from the ending book: a page is
     out of reach when a fact it needs is one the family says cannot hold at this table."""
@@ -188,8 +200,9 @@ def not_possible(story: Story, episode: str, table: dict | None = None) -> tuple
     if facts is None:
         return ()
     never = facts(story.content, {**(table or {}), "episode": episode})
+    stopped = set(by_stopping(story, episode))
     return tuple(p.id for p in story.content.books[episode].ending
-                 if p.id != STOPPED and any(f in never for f in p.if_))
+                 if p.id not in stopped and any(f in never for f in p.if_))
 
 
 def until_all(story: Story, episode: str, cap: int, seed: int, bot: str,
@@ -203,7 +216,7 @@ def until_all(story: Story, episode: str, cap: int, seed: int, bot: str,
     same however fast each shard ran: a shard stops once its next game comes after a
     game that completed the set, as far as all the shards have seen."""
     impossible = set(not_possible(story, episode, table))
-    every = tuple(p.id for p in story.content.books[episode].ending if p.id != STOPPED)
+    every = awaited(story, episode)
     wanted = tuple(e for e in every if e not in impossible)
     jobs = max(1, min(jobs, cap))
     items = tuple(sorted((table or {}).items()))

@@ -24,6 +24,12 @@ def _starters(content: Content) -> Collection[str]:
     return tuple(content.decks)
 
 
+def _surrenders(content: Content, episode: str) -> Collection[str]:
+    """`stop` is a surrender here: the rival's win. (The book's "stopped" page is a duel
+    with no winner, which play itself reaches.)"""
+    return tuple(content.ending_id("surrender", seat) for seat in content.seats)
+
+
 FAMILY: Family[Content, State, view.View, Action] = Family(
     name="funnytime",
     load=load.load,
@@ -37,4 +43,5 @@ FAMILY: Family[Content, State, view.View, Action] = Family(
     table=Table(_seats, players=range(2, 3), options=frozenset({"decks"})),
     episodes=(EPISODE,),
     decks=Decks(_starters, option=deck.option_from_file, check=deck.check_file),
+    stopping=_surrenders,
 )

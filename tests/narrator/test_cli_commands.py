@@ -505,6 +505,17 @@ def test_explore_until_all_reports_the_games_and_the_impossible_pages(cli):
     assert result.exit_code == 0
     assert "not every ending reached in 2 games: unreached: " in result.output
     assert "npc_snow_white" not in result.output.split("unreached: ")[1].split("\n")[0]
-    assert result.output.endswith("not possible at this table: npc_snow_white\n")
+    assert "\nnot possible at this table: npc_snow_white\n" in result.output
+    assert result.output.endswith("reached only when a player stops (no bot does): stopped\n")
     report = json.loads(cli("explore", "fumie", "--until-all", "--seed", 4, "--json").output)
     assert report["took"] == report["games"] and report["unreached"] == [] and report["not_possible"] == []
+
+
+def test_explore_waits_for_no_page_only_a_players_stop_reaches(cli):
+    # FunnyTime's `stop` is a surrender: no bot gives up, so explore does not count those
+    # pages as unreached; its "stopped" page is a duel with no winner, which play reaches.
+    report = json.loads(cli("explore", "funnytime", "--until-all", "--cap", 3, "--json").output)
+    assert report["by_stopping"] == ["surrender_aki", "surrender_ren"]
+    assert "stopped" in report["endings"] and not {"surrender_aki", "surrender_ren"} & set(report["endings"])
+    out = " ".join(cli("explore", "funnytime", "--games", 3, "--jobs", 1, "--spoilers").output.split())
+    assert "reached only when a player stops (no bot does): The Pen Goes Back in the Cup;" in out
