@@ -23,6 +23,10 @@ class Failure(click.ClickException):
         click.echo(wrap(f"Error: {self.format_message()}"), err=True, file=file)
 
 
+# A game's seed is kept in its save, and TOML holds 64-bit whole numbers.
+SEED = click.IntRange(-(2 ** 63), 2 ** 63 - 1)
+
+
 def _saves(ctx: click.Context):
     from narrator.paths import saves_dir
 
@@ -305,7 +309,7 @@ def _table(session, hotseat: bool, llm=None, remotes=None, theme: str | None = N
 @main.command()
 @click.argument("story")
 @click.option("--as", "seat", metavar="SEAT", help="The seat you play (the first by default; a bad one lists them).")
-@click.option("--seed", type=int, help="Make the deal repeatable.")
+@click.option("--seed", type=SEED, help="Make the deal repeatable.")
 @click.option("--hotseat", is_flag=True, help="Two players share this terminal.")
 @click.option("--bot", type=click.Choice(["partner", "random"]), default="partner", show_default=True,
               help="How the other seat is played.")
@@ -390,7 +394,7 @@ def continue_(ctx, slot: str | None, llm_url, model, llm_backend, llm_config, mo
 @main.command()
 @click.argument("story", required=False)
 @click.option("--as", "seat", metavar="SEAT", help="Your seat at the host's terminal (default: the first).")
-@click.option("--seed", type=int, help="Make the deal repeatable.")
+@click.option("--seed", type=SEED, help="Make the deal repeatable.")
 @click.option("--players", type=int, help="How many play, for stories with a varying table.")
 @click.option("--mix", type=int, help="Which mix of roles, where the rulebook offers two.")
 @click.option("--remote", "remote_count", type=click.IntRange(1), default=1, show_default=True,

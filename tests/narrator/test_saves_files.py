@@ -90,6 +90,17 @@ def test_keys_this_narrator_does_not_know_are_kept_when_the_game_goes_on(cli, sa
     assert again["later"] == {"colour": "amber", "marks": [1, 2]}
 
 
+@pytest.mark.parametrize("command", ["play", "host"])
+def test_a_seed_a_save_cannot_hold_is_refused_before_the_game(cli, tmp_path, command):
+    """TOML holds 64-bit whole numbers: a larger seed made a game whose save could never
+    be read again, after it had said the game was saved."""
+    result = cli(command, "fumie", "--seed", 2 ** 64, "--slot", "big", input="1\nquit\n")
+    assert result.exit_code == 2 and "--seed" in result.output
+    assert not (tmp_path / "big.toml").exists()
+    edge = cli("play", "fumie", "--seed", 2 ** 63 - 1, "--slot", "edge", input="1\nquit\n")
+    assert edge.exit_code == 0 and Save.read(tmp_path / "edge.toml").seed == 2 ** 63 - 1
+
+
 def test_a_resumed_save_uses_the_sleeves_it_was_started_with(story, tmp_path):
     """The game's known sleeves are in the save: resuming does not depend on the profile."""
     path = tmp_path / "k.toml"
