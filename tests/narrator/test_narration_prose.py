@@ -151,9 +151,7 @@ def _variety():
 
 @pytest.mark.parametrize("story_id,episode", [
     ("fumie", "basic"), ("fumie", "murder"), ("fumie", "tadokoro"), ("applerulette", "tale"),
-    ("fatima", "chronicle"),
-    pytest.param("funnytime", "duel", marks=pytest.mark.xfail(
-        strict=True, reason="FunnyTime's prose is still being mended to the limits: drop this mark when it meets them")),
+    ("fatima", "chronicle"), ("funnytime", "duel"),
 ])
 def test_twenty_games_read_as_stories_not_as_stock(story_id, episode):
     """What it samples: 20 seeded bot games of the episode (the bots and the reading seat
