@@ -284,18 +284,21 @@ class Narrator:
 
     def _with_flavour(self, text: str, contexts: list[dict], seat: str | None) -> str:
         """A card's flavour is read once, after the passage in which its face first
-        becomes known to this reader; the story's `_flavour.j2` may dress it."""
+        becomes known to this reader; the story's `_flavour.j2` may dress it, or keep it
+        for a later sighting by writing nothing."""
         lines = []
         flavoured = self.reader(seat).flavoured
         for ctx in contexts:
             for card in (ctx["card"], *ctx["cards"]):
                 if not card or not card["known"] or not card["flavour"] or card["id"] in flavoured:
                     continue
-                flavoured.add(card["id"])
                 name = self.macro("flavour")
                 line = self.env.get_template(name).render({**ctx, "card": card}).strip() if name \
                     else card["flavour"].strip()
+                # A story's `_flavour.j2` that writes nothing puts the flavour off to the
+                # card's next sighting (a story may keep a card's flavour for the day it is played).
                 if line:
+                    flavoured.add(card["id"])
                     lines.append(line)
         return "\n\n".join(x for x in (text, *lines) if x)
 

@@ -188,3 +188,75 @@ def test_the_table_screen_keeps_secrets():
     assert "6?" in text, "a hidden king makes Celandine's count uncertain"
     text = screen.show("hand", view(st, "p2"), NAMES)
     assert "Ysmay" in text and "Kael" in text
+
+
+# The words an Event's passage must carry, for each effect it prints: what it does, told in the
+# chronicle's voice (the drawer named where the effect turns on the drawer).
+STRIKES = {
+    "discard_to_limit": ("military power", "give up"),
+    "draw": ("draw|card",),
+    "pass_left": ("left",),
+    "may_unveil": ("unveil",),
+    "reveal_king": ("veil",),
+    "discard_random": ("at random|chosen by nobody",),
+    "see_king": ("veil", "secret|no one the wiser"),
+    "truce": (),
+}
+
+
+def test_an_event_says_what_it_does_as_it_strikes(env):
+    """Every Event card, drawn at a nation's turn, is told with what it does (the drawer by
+    name, the number of cards it deals), in the chronicle's words, not its rule text; the
+    rule text is read out only with --verbose."""
+    from engine.events import public
+    from narrator.narration import Narrator
+    seat, nation = "p2", STORY.seat_name("p2")
+    events = [c for c in CONTENT.cards.values() if c.type == "event"]
+    assert len(events) >= 10
+    for card in events:
+        e = public("event_drawn", seat=seat, card=card.id)
+        n = Narrator(STORY, 1, set(), "chronicle")
+        for name in n.variants("event_drawn"):
+            for verbose in (False, True):
+                text = env.get_template(name).render(n.context(e, 0, "p1", 3), verbose=verbose)
+                text = " ".join(text.split())
+                assert card.name.lower() in text.lower(), (name, text)
+                told = card.text.replace("the drawer", nation).replace("The drawer", nation)
+                assert (told in text or told[:1].lower() + told[1:] in text) == verbose, (name, verbose, text)
+                assert "drawer" not in text.split("(The card reads")[0], (name, text)
+                for step in card.effect:
+                    for words in STRIKES[step.op]:
+                        assert re.search(words, text, re.I), (card.id, name, words, text)
+                    if step.who == "user" or step.op == "see_king":
+                        assert nation in text, (card.id, name, text)
+                    if step.n and step.n > 1:
+                        assert ["no", "one", "two", "three"][step.n] in text, (card.id, name, text)
+
+
+def test_an_event_sent_back_unread_keeps_its_flavour_for_the_day_it_strikes():
+    """The Events dealt or drawn out of season and sent back are named in one line, without
+    their flavour; an Event's flavour is read with the passage in which it strikes."""
+    from narrator.narration import tell_game
+    flavour = {c.id: c.flavour.strip() for c in CONTENT.cards.values() if c.type == "event"}
+    checked = 0
+    for seed in range(6):
+        opts = {"players": 5}
+        st = g.new_game(CONTENT, STORY.seats_for(opts), seed, opts)
+        who = {s: bots.make(_pick("mixed", seed, s), STORY, s, seed) for s in st.seats}
+        marks = [len(st.log)]
+        while g.ending(st) is None:
+            seat = g.to_act(st)[0]
+            g.apply(st, seat, parse(who[seat].choose(view(st, seat))))
+            marks.append(len(st.log))
+        reader = st.seats[seed % 5]
+        told = tell_game(Narrator(STORY, seed, set(), "chronicle"), st.log, marks, reader)
+        struck = {e.data["card"] for e in st.log if e.kind == "event_drawn"}
+        for text in told:
+            for part in text.split("\n\n"):
+                if "came out of season" in part:
+                    assert not any(f in text for f in flavour.values()), text
+        whole = "\n".join(told)
+        for card in struck:
+            assert flavour[card] in whole, card
+            checked += 1
+    assert checked
