@@ -285,7 +285,8 @@ class Narrator:
     def _with_flavour(self, text: str, contexts: list[dict], seat: str | None) -> str:
         """A card's flavour is read once, after the passage in which its face first
         becomes known to this reader; the story's `_flavour.j2` may dress it, or keep it
-        for a later sighting by writing nothing."""
+        for a later sighting by writing nothing (it sees `asides`, how many flavour lines
+        this passage has read already, so that a hand of seven is not seven asides)."""
         lines = []
         flavoured = self.reader(seat).flavoured
         for ctx in contexts:
@@ -293,7 +294,7 @@ class Narrator:
                 if not card or not card["known"] or not card["flavour"] or card["id"] in flavoured:
                     continue
                 name = self.macro("flavour")
-                line = self.env.get_template(name).render({**ctx, "card": card}).strip() if name \
+                line = self.env.get_template(name).render({**ctx, "card": card, "asides": len(lines)}).strip() if name \
                     else card["flavour"].strip()
                 # A story's `_flavour.j2` that writes nothing puts the flavour off to the
                 # card's next sighting (a story may keep a card's flavour for the day it is played).

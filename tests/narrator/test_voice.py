@@ -175,3 +175,18 @@ def test_verbose_tells_more_than_the_folded_telling(cli, tmp_path, monkeypatch):
     assert bad.exit_code == 1 and "unknown key 'verbos'; did you mean 'verbose'?" in bad.output
     config.write_text("[narration]\nverbose = true\n", encoding="utf-8")
     assert cli("replay", "g").output == cli("replay", "g", "--verbose").output
+
+
+def test_a_flavour_put_off_is_read_at_the_cards_next_sighting(story, tmp_path):
+    """A `_flavour.j2` sees `asides` (the flavour lines its passage has read already); one
+    that writes nothing keeps the flavour for the card's next sighting, not for never."""
+    a, b = [c for c in story.content.cards.values() if c.flavour][:2]
+    told = with_prompts(story, tmp_path, {"_flavour.j2": "{% if not asides %}~ {{ card.flavour }} ~{% endif %}",
+                                          "draw_seen.1.j2": "Seen.", "use.1.j2": "Used: {{ card.name }}."},
+                        fold={"kinds": []})
+    n = Narrator(told, 0, {a.id, b.id})
+    seen = private("draw_seen", ("takeo",), seat="takeo", cards=[a.id, b.id])
+    assert n.tell([seen], 0, "takeo") == [f"Seen.\n\n~ {a.flavour.strip()} ~"]
+    use = public("use", user="takeo", holder="fumie", face="up", card=b.id)
+    assert n.tell([use], 1, "takeo") == [f"Used: {b.name}.\n\n~ {b.flavour.strip()} ~"]
+    assert n.tell([use], 2, "takeo") == [f"Used: {b.name}."]
