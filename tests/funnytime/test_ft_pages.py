@@ -51,3 +51,52 @@ def test_a_page_drawn_without_a_game_claims_nothing_of_one():
         text = endpage.render(STORY, "duel", page.id).text
         assert "{{" not in text and text.strip()
         assert not re.search(r"\bissue [0-9]", text)
+
+
+def test_every_detail_a_page_claims_is_in_the_log():
+    """Read as a sceptic: each star, title, caption, issue and count a page states of this
+    duel is checked against the log. A star named is the loser's last to go out; a title
+    quoted was played, rejected or shown in this duel; a caption quoted is from the last
+    strip its artist showed; an issue named is the last issue; Botsu counts are the verdict's."""
+    checked = 0
+    stars = [s.name for s in CONTENT.star.values()]
+    # Every page is read over every duel, not only over the duels that reach it: whatever
+    # a page says of a game, it says only what that game's log holds.
+    games = [duel(seed) for seed in range(12)]
+    for st, page in ((st, page.id) for st in games for page in CONTENT.books["duel"].ending):
+        text = " ".join(endpage.render(STORY, "duel", page, st.log).text.split())
+        static = " ".join(endpage.render(STORY, "duel", page).text.split())
+        public = [e for e in st.log if e.seats is None]
+        seen = {e.data.get("card") for e in public} | {c for e in public for c in e.data.get("cards", ())}
+        for name in set(re.findall(r"“([^”]+)”", text)) - set(re.findall(r"“([^”]+)”", static)):
+            assert any(c.name == name and c.id in seen for c in CONTENT.cards.values()), (page, name)
+        # The last star to go out over each desk: the last of the payment that left it dark,
+        # else the last an effect put out.
+        out = set()
+        for seat in SEATS:
+            dark = [e.data for e in public if e.kind == "paid" and e.data["seat"] == seat and e.data["lit"] == 0]
+            doused = [e.data for e in public if e.kind == "effect" and e.data.get("op") == "douse"
+                      and e.data.get("whose") == seat and e.data.get("stars")]
+            if dark and dark[-1]["stars"]:
+                out.add(dark[-1]["stars"][-1])
+            elif doused:
+                out.add(doused[-1]["stars"][-1])
+        for star in stars:
+            if re.search(rf"\b{re.escape(star)}\b", text) and not re.search(rf"\b{re.escape(star)}\b", static):
+                assert star in out, (page, star)
+        last_strip = {}
+        for e in public:
+            if e.kind == "strip":
+                last_strip[e.data["seat"]] = e.data["captions"]
+        quoted = {cap for e in public if e.kind == "strip" for cap in e.data["captions"]}
+        for cap in quoted:
+            if cap in text and cap not in static:
+                assert any(cap in caps for caps in last_strip.values()), (page, cap)
+        issues = [e.data["number"] for e in public if e.kind == "issue"]
+        for n in re.findall(r"\bissue (\d+)\b", text):
+            assert int(n) == issues[-1], (page, n, issues[-1:])
+        verdict = [e.data for e in public if e.kind == "verdict"]
+        for a, b in re.findall(r"\b(\d+) icons? (?:of rejected work )?(?:on Aki Hoshino's side of the table, |against |to )(\d+)", text):
+            assert verdict and sorted((int(a), int(b))) == sorted(verdict[-1]["botsu"]), (page, a, b)
+        checked += text != static
+    assert checked >= 60
