@@ -287,6 +287,10 @@ class Narrator:
         becomes known to this reader; the story's `_flavour.j2` may dress it, or keep it
         for a later sighting by writing nothing (it sees `asides`, how many flavour lines
         this passage has read already, so that a hand of seven is not seven asides)."""
+        if not text:
+            # An aside needs a passage to follow: where the passage says nothing (a move's
+            # bookkeeping folded out of sight), the flavour waits for a sighting that is told.
+            return ""
         lines = []
         flavoured = self.reader(seat).flavoured
         for ctx in contexts:
