@@ -15,6 +15,8 @@ line per table: the win shares that table is judged by.
   outside it is flagged with `!`). A shared crown counts as a share of a win.
 - For Fumie, The Hidden Murderous Intent: the games over by turn 2 (goal <= 3 %).
 
+A figure outside its goal is flagged with `!`.
+
     python bench/balance.py [GAMES]
 """
 from __future__ import annotations
@@ -48,8 +50,15 @@ def play(story, table: dict, seed: int, watch=None):
     return state, ended
 
 
-def pct(n: int, of: int) -> str:
+def pct(n: float, of: int) -> str:
     return f"{100 * n / of:5.1f}%"
+
+
+def _goal(n: float, low: float, high: float, of: int | None = None) -> str:
+    """A share, flagged with `!` when it is outside its goal of low-high %."""
+    of = of or GAMES
+    share = 100 * n / of
+    return pct(n, of) + ("!" if not low - 1e-9 <= share <= high + 1e-9 else "")
 
 
 def snow_white() -> None:
@@ -62,8 +71,10 @@ def snow_white() -> None:
             queen += "queen" in sides
             rose += "rose" in sides
             weapon += ended.cause == "weapon" or ended.id == "weapon"
-        print(f"applerulette {players} players mix {mix}: Queen's faction {pct(queen, GAMES)}, "
-              f"Rose {pct(rose, GAMES)}, Snow White killed by a card {pct(weapon, GAMES)}")
+        plays_rose = "rose" in {story.content.characters[r].faction for r in state.roles.values()}
+        print(f"applerulette {players} players mix {mix}: Queen's faction {_goal(queen, 35, 65)}, "
+              f"Rose {_goal(rose, 5, 20) if plays_rose else pct(rose, GAMES)}, "
+              f"Snow White killed by a card {pct(weapon, GAMES)}")
 
 
 def funnytime() -> None:
@@ -85,9 +96,9 @@ def funnytime() -> None:
             show_dark += at_show
             forced += at_show and (state.number, ended.detail.get("loser")) in cornered
     games = 2 * (GAMES // 2)
-    print("funnytime: " + ", ".join(f"{d} {pct(wins[d], games)}" for d in starters)
-          + f"; decided at the deadline {pct(deadline, games)}"
-          + f"; dark-sky losses at Show Time {pct(show_dark, games)}, forced {pct(forced, games)}")
+    print("funnytime: " + ", ".join(f"{d} {_goal(wins[d], 45, 55, games)}" for d in starters)
+          + f"; decided at the deadline {_goal(deadline, 0, 5, games)}"
+          + f"; dark-sky losses at Show Time {pct(show_dark, games)}, forced {_goal(forced, 0, 2, games)}")
 
 
 def _cornered(state):
@@ -149,7 +160,7 @@ def fumie_murder() -> None:
     for seed in range(GAMES):
         state, ended = play(story, {"episode": "murder"}, seed)
         early += state.turn <= 2 and ended.id != "stopped"
-    print(f"fumie/murder: over by turn 2 {pct(early, GAMES)}")
+    print(f"fumie/murder: over by turn 2 {_goal(early, 0, 3)}")
 
 
 if __name__ == "__main__":
