@@ -22,12 +22,12 @@ from narrator.library import load
 GAMES, SEED = 30, 3
 
 PINNED = {
-    'applerulette/tale': (1881, {'snow_white_lives': 7, 'prince_revived': 0, 'queen_feast': 2, 'queen_weapon': 8, 'queens_apple': 6, 'rose_alone': 7, 'rose_spoils': 0, 'cursed_ring': 0, 'npc_snow_white': 0}, 'd4b18deaa701a74c'),
+    'applerulette/tale': (1804, {'snow_white_lives': 9, 'prince_revived': 0, 'queen_feast': 6, 'queen_weapon': 3, 'queens_apple': 6, 'rose_alone': 5, 'rose_spoils': 0, 'cursed_ring': 1, 'npc_snow_white': 0}, '6518194beadb0b6c'),
     'fatima/chronicle': (1751, {'shared_crown': 0, 'tie_broken': 1, 'late_snatch': 5, 'kings_fall': 9, 'landslide': 8, 'peaceful_unveiling': 2, 'steady_reign': 5}, 'a2929bfd2153c48a'),
     'fumie/basic': (504, {'true': 3, 'unspoken': 2, 'crossing': 3, 'dusk_words': 7, 'kanako': 4, 'masahiro': 1, 'silence': 1, 'hidden_heart': 8, 'nightfall': 1}, 'a63afefabb5d0e9f'),
     'fumie/murder': (558, {'true': 0, 'arrest': 0, 'attacked': 6, 'wrong_accusation': 4, 'unmasked': 3, 'nightfall': 7, 'silence': 5, 'hidden_heart': 5}, 'e654af79854ca687'),
     'fumie/tadokoro': (742, {'true': 1, 'unchanged': 0, 'transferred': 1, 'scandal': 1, 'reprieve': 2, 'term_ends': 9, 'silence': 8, 'hidden_heart': 8}, '2c744c46a02e5fd4'),
-    'funnytime/duel': (5551, {'botsu_aki': 8, 'botsu_ren': 2, 'dark_aki': 19, 'dark_ren': 1, 'dropped_aki': 0, 'dropped_ren': 0, 'deadline_aki': 0, 'deadline_ren': 0, 'stopped': 0}, '8d0c88acb97a63ac'),
+    'funnytime/duel': (5686, {'botsu_aki': 6, 'botsu_ren': 4, 'dark_aki': 16, 'dark_ren': 4, 'dropped_aki': 0, 'dropped_ren': 0, 'deadline_aki': 0, 'deadline_ren': 0, 'stopped': 0}, '3cf8b480a7081868'),
 }
 
 
