@@ -81,7 +81,9 @@ def _voice(story_id: str, table) -> StoryVoice:
 
 @lru_cache(maxsize=16)
 def _vocabulary(story_id: str) -> frozenset[str]:
-    """The lower-case words of the story's templates, less Jinja's own syntax."""
+    """The lower-case words of the story's templates, less Jinja's own syntax, and of the
+    lines of its voice (voice.toml), which the templates say."""
+    from narrator.library import load
     from narrator.narration import _environment
 
     env = _environment()
@@ -90,4 +92,16 @@ def _vocabulary(story_id: str) -> frozenset[str]:
         if name.startswith((f"{story_id}/", "_generic/")):
             source = env.loader.get_source(env, name)[0]
             text.append(re.sub(r"\{[%{#].*?[%}#]\}", " ", source, flags=re.S))
+    text += _strings(getattr(load(story_id), "voice", {}) or {})
     return frozenset(w for w in re.findall(r"(?<![A-Za-z])[a-z]+(?:['’][a-z]+)?", " ".join(text)))
+
+
+def _strings(value) -> list[str]:
+    """Every line of text in a voice table, however deep."""
+    if isinstance(value, str):
+        return [value]
+    if isinstance(value, dict):
+        return [s for v in value.values() for s in _strings(v)]
+    if isinstance(value, (list, tuple)):
+        return [s for v in value for s in _strings(v)]
+    return []
