@@ -1,7 +1,7 @@
 """Which face of a card a passage may show: the family's narration context hook.
 
 A template sees `card` (the card an event is about) and `cards` (the cards it lists),
-each with the words the reader may know of it. A family whose cards hide their effect
+each with the words the reader may know of it, and `card_of(id)` for any other card. A family whose cards hide their effect
 until it is learned (card knowledge) says which events show a card's face and which
 teach it for good; a family whose cards have one face needs neither. A family with
 more of its own for the templates extends `Faces.context`.
@@ -47,7 +47,16 @@ class Faces:
         d = event.data
         revealed = event.kind in self.reveals and d.get("card") is not None
         return {"card": self.card(d.get("card"), revealed),
-                "cards": [self.card(c) for c in d.get("cards", ())]}
+                "cards": [self.card(c) for c in d.get("cards", ())],
+                "card_of": self.card_of}
+
+    def card_of(self, card_id: str) -> dict[str, Any] | None:
+        """Any card of the story by id, as the reader may know it (its sleeve until its
+        face is known), so a template names a card in the story's own words; none for
+        an id the story does not have."""
+        if card_id not in self.story.content.cards:
+            return None
+        return self.card(card_id)
 
     def heard(self, event: Event) -> None:
         """Take in an event of the game (told to this reader or not): what it teaches."""
