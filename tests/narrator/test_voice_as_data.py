@@ -1,5 +1,6 @@
 """The voice is data: For Fumie's templates name none of its people, places or days
-themselves; they take them from the story's folder (story.toml's cast, voice.toml).
+themselves, and Snow White's none of its guests or characters; they take them from the
+story's folder (story.toml's cast, voice.toml, the card and character files).
 
 Shown by a re-skin written as data only: For Fumie's folder copied as a new story
 ("lantern"), every name and setting word of For Fumie's replaced in its data files, and
@@ -110,3 +111,51 @@ def test_for_fumies_templates_take_every_word_from_the_story(cli, lantern, episo
         found = {m.group(0) for m in WORDS.finditer(replayed.output)}
         assert found == set(), (seat, found, [line for line in replayed.output.splitlines() if WORDS.search(line)][:5])
     assert not WORDS.search(played.output), [line for line in played.output.splitlines() if WORDS.search(line)][:5]
+
+
+# --------------------------------------------------------------------- Snow White
+# Snow White's guests and characters, and what a re-skin of hers calls them instead.
+MASQUE = {
+    "Ada": "Aino", "Bruno": "Boris", "Clara": "Cilla", "Dieter": "Dmitri", "Elsa": "Eeva", "Fritz": "Feliks",
+    "Greta": "Galina", "Hans": "Harri", "Quiet Guest": "Silent Mask", "Snow White": "Lumi", "Queen": "Tsarina",
+    "Prince": "Count", "Huntsman": "Ranger", "Green": "Moss", "Grey": "Ash", "Black": "Soot", "Rose": "Briar",
+    "Old Peddler Woman": "Tinker Wife", "Mirror's Servant": "Glass-Keeper",
+}
+MASQUE_WORDS = re.compile(r"\b(?:" + "|".join(re.escape(w) for w in MASQUE) + r")\b")
+
+
+@pytest.fixture
+def masque(tmp_path):
+    folder = tmp_path / "library"
+    story = folder / "masque"
+    shutil.copytree(ROOT / "stories" / "applerulette", story, ignore=shutil.ignore_patterns("__pycache__"))
+    for path in story.rglob("*"):
+        if path.is_file():
+            text = path.read_text(encoding="utf-8")
+            for word in sorted(MASQUE, key=len, reverse=True):
+                text = re.sub(rf"\b{re.escape(word)}\b", MASQUE[word], text)
+            path.write_text(text, encoding="utf-8")
+    info = story / "story.toml"
+    info.write_text(re.sub(r'^id = "applerulette"$', 'id = "masque"', info.read_text(encoding="utf-8"), flags=re.M),
+                    encoding="utf-8")
+    (story / "prompts").mkdir()
+    for template in (ROOT / "prompts" / "applerulette").glob("*.j2"):
+        shutil.copy(template, story / "prompts" / template.name)
+    add_folders([folder])
+    yield folder, load("masque", fresh=True)
+    add_folders([])
+
+
+@pytest.mark.parametrize("seed", [2, 7])
+def test_snow_whites_templates_take_their_guests_and_characters_from_the_story(cli, masque, seed):
+    folder, story = masque
+    played = cli("--stories", folder, "play", "masque/tale", "--seed", seed, "--as", "p1",
+                 input="\n".join(scripted(story, "tale", seed)) + "\n")
+    assert played.exit_code == 0, played.output
+    for seat in story.seats_for({"episode": "tale"}):
+        replayed = cli("--stories", folder, "replay", "masque-tale-1", "--as", seat)
+        assert replayed.exit_code == 0, replayed.output
+        assert "Lumi" in replayed.output
+        found = {m.group(0) for m in MASQUE_WORDS.finditer(replayed.output)}
+        assert found == set(), (seat, found, [x for x in replayed.output.splitlines() if MASQUE_WORDS.search(x)][:5])
+
