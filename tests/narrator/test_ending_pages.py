@@ -80,6 +80,20 @@ def test_the_wrong_accusation_names_who_was_wrongly_named():
     assert "He said the name, Ryosuke," in page("fumie", "murder", "wrong_accusation", log)
 
 
+def test_the_view_from_the_roof_recalls_only_the_clues_and_the_detective_of_this_game():
+    accused = [public("accused", seat="takeo", card="ryosuke", right=False), end("wrong_accusation", cause="card")]
+    bare = page("fumie", "murder", "wrong_accusation", accused)
+    assert "sound on the stairs" not in bare and "perfume" not in bare and "smell" not in bare
+    assert "Mihara" not in bare and "the constable" in bare
+    used = [public("use", user="fumie", holder="takeo", face="up", card="footsteps"),
+            public("use", user="fumie", holder="takeo", face="up", card="perfume"),
+            public("use", user="fumie", holder="takeo", face="up", card="mihara")] + accused
+    text = page("fumie", "murder", "wrong_accusation", used)
+    assert "A sound on the stairs, a smell in the club room." in text
+    assert "figure at her locker" not in text
+    assert "Detective Mihara, who had come about the note" in text and "Then Mihara came out" in text
+
+
 # --------------------------------------------------------------------- Snow White
 ROLES = {"p1": "huntsman", "p2": "snow_white", "p3": "queen", "p4": "rose", "p5": "peddler"}
 
