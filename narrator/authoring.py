@@ -193,7 +193,7 @@ def check(story_id: str, games: int = GAMES) -> Report:
         except (tomllib.TOMLDecodeError, UnicodeDecodeError) as err:
             add(Finding(str(path), f"is not valid TOML: {err}"))
     try:
-        story = load(story_id, fresh=True)
+        story = load(story_id, validate=True)    # the files themselves, not a kept copy
     except StoryError as err:
         add(Finding(f"{err.file}: {err.key}", err.problem))
         return report

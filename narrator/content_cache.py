@@ -45,7 +45,15 @@ def key(place: Any, loader: Any) -> str | None:
     when `place` is not a folder on disk (a story inside an archive is not cached)."""
     if not isinstance(place, Path) or not place.is_dir():
         return None
-    digest = hashlib.sha256(f"{__version__}\0{sys.version}\0{place.resolve()}".encode())
+    # The models were pickled by this pydantic: its installed files stand for its version
+    # (found without importing it, which start-up would pay for).
+    from importlib.util import find_spec
+
+    spec = find_spec("pydantic")
+    models = Path(spec.origin).parent if spec is not None and spec.origin else None
+    models_stamp = f"{models}:{(models / 'version.py').stat().st_mtime_ns}" \
+        if models is not None and (models / "version.py").exists() else ""
+    digest = hashlib.sha256(f"{__version__}\0{sys.version}\0{models_stamp}\0{place.resolve()}".encode())
     module = sys.modules.get(getattr(loader, "__module__", ""), None)
     source = Path(getattr(module, "__file__", "") or "")
     engine = source.parent if source.name else None

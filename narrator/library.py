@@ -150,10 +150,11 @@ class Story:
 _loaded: dict[str, Story] = {}
 
 
-def load(story_id: str, fresh: bool = False) -> Story:
+def load(story_id: str, fresh: bool = False, validate: bool = False) -> Story:
     """Load and validate a story once per process (again if `fresh`: its files may have
-    changed); raises UnknownStory or StoryError."""
-    if story_id in _loaded and not fresh:
+    changed); raises UnknownStory or StoryError. `validate`: read every file afresh,
+    never the content kept from an earlier run (the author's check)."""
+    if story_id in _loaded and not (fresh or validate):
         return _loaded[story_id]
     place, name = folder(story_id), _name(story_id)
     info = front_page(story_id)
@@ -169,7 +170,7 @@ def load(story_id: str, fresh: bool = False) -> Story:
     from narrator import content_cache
 
     kept = content_cache.key(place, family.load)
-    content = content_cache.fetch(kept)
+    content = None if validate else content_cache.fetch(kept)
     if content is None:
         content = family.load(place, name, list(episodes), _read)
         content_cache.store(kept, content)

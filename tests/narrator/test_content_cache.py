@@ -61,3 +61,14 @@ def test_an_empty_setting_turns_the_cache_off(tmp_path, monkeypatch):
     monkeypatch.setenv(content_cache.ENV, "")
     assert content_cache.folder() is None
     assert load("fatima", fresh=True).content is not None
+
+
+def test_the_authors_check_reads_the_files_not_the_kept_copy(cache):
+    story = load("fatima", fresh=True)
+    [entry] = _entries(cache)
+    # A kept copy that no longer matches the files (as if written by another edition):
+    # a game may use it, but the check validates the story's files themselves.
+    content_cache.store(entry.stem, "not the validated content")
+    assert load("fatima", fresh=True).content == "not the validated content"
+    assert _same(load("fatima", validate=True).content, story.content)
+    assert _same(content_cache.fetch(entry.stem), story.content)     # and writes it again
