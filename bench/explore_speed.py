@@ -9,7 +9,7 @@ change in the machine's load falls on every figure alike:
 - liars poker: OpenSpiel's Python game, uniform random player moves;
 - hanabi: OpenSpiel's C++ game from Python, uniform random player moves;
 - random: each story's (and For Fumie episode's) own rules loop, uniform among the
-  legal actions other than `stop` (as bench/playouts.py);
+  legal actions other than `stop`;
 - explore: `narrator explore`'s own code (`explore.play_games` over a shard) with the
   default mixed bots: every decision builds the seat's view and asks its bot.
 Chance nodes are sampled and not counted; only players' moves are actions. Games are
