@@ -91,7 +91,7 @@ class Report:
         }
 
 
-def _pick(bot: str, seed: int, seat: str) -> str:
+def bot_for(bot: str, seed: int, seat: str) -> str:
     """`mixed` seats a partner or a random player at each seat, by the game's seed: a
     careful player beside a careless one finds the pages neither finds alone."""
     if bot != "mixed":
@@ -110,7 +110,7 @@ def play_games(story: Story, shard: Shard, progress=None):
             options.update(g.carried.options(story.content, shard.episode, kept))
         seats = story.seats_for(options)
         state = g.new_game(story.content, seats, game_seed, options)
-        players = {seat: bots.make(_pick(shard.bot, game_seed, seat), story, seat, game_seed)
+        players = {seat: bots.make(bot_for(shard.bot, game_seed, seat), story, seat, game_seed)
                    for seat in seats}
         actions = 0
         while (ended := g.ending(state)) is None:

@@ -89,6 +89,25 @@ def position(players: int = 3, kings=None, hands=None, fatima=None, deck=None, d
     return st
 
 
+def bot_game(seed: int, players: int = 5, marks: list[int] | None = None):
+    """A seeded game played to its end by explore's mixed bots; `marks`, if given, gets
+    the log's length after the setup and after each move."""
+    from narrator import bots
+    from narrator.explore import bot_for
+
+    opts = {"players": players}
+    st = g.new_game(CONTENT, STORY.seats_for(opts), seed, opts)
+    who = {s: bots.make(bot_for("mixed", seed, s), STORY, s, seed) for s in st.seats}
+    if marks is not None:
+        marks.append(len(st.log))
+    while g.ending(st) is None:
+        seat = g.to_act(st)[0]
+        g.apply(st, seat, parse(who[seat].choose(view(st, seat))))
+        if marks is not None:
+            marks.append(len(st.log))
+    return st
+
+
 def act(st, seat: str, text: str):
     return g.apply(st, seat, parse(text))
 

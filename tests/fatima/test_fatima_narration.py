@@ -13,9 +13,9 @@ import pytest
 
 from engine.fatima import game as g
 from engine.fatima.actions import parse
-from fatima_positions import CONTENT, STORY, view
+from fatima_positions import CONTENT, STORY, bot_game, view
 from narrator import bots
-from narrator.explore import _pick
+from narrator.explore import bot_for
 from narrator.narration import Narrator, _environment
 from narrator.screens import fatima as screen
 
@@ -31,13 +31,7 @@ KINDS = documented_kinds()
 
 
 def game(players: int, seed: int):
-    opts = {"players": players}
-    st = g.new_game(CONTENT, STORY.seats_for(opts), seed, opts)
-    who = {s: bots.make(_pick("mixed", seed, s), STORY, s, seed) for s in st.seats}
-    while g.ending(st) is None:
-        seat = g.to_act(st)[0]
-        g.apply(st, seat, parse(who[seat].choose(view(st, seat))))
-    return st
+    return bot_game(seed, players)
 
 
 @pytest.fixture(scope="module")
@@ -166,7 +160,7 @@ def test_the_screens_draw_every_decision_and_command(games):
     for st in games[:12]:
         # replay the game, drawing the screen of whoever decides at every step
         again = g.new_game(CONTENT, st.seats, st.seed, {"players": len(st.seats)})
-        who = {s: bots.make(_pick("mixed", st.seed, s), STORY, s, st.seed) for s in st.seats}
+        who = {s: bots.make(bot_for("mixed", st.seed, s), STORY, s, st.seed) for s in st.seats}
         while g.ending(again) is None:
             seat = g.to_act(again)[0]
             v = view(again, seat)
@@ -240,14 +234,8 @@ def test_an_event_sent_back_unread_keeps_its_flavour_for_the_day_it_strikes():
     flavour = {c.id: c.flavour.strip() for c in CONTENT.cards.values() if c.type == "event"}
     checked = 0
     for seed in range(6):
-        opts = {"players": 5}
-        st = g.new_game(CONTENT, STORY.seats_for(opts), seed, opts)
-        who = {s: bots.make(_pick("mixed", seed, s), STORY, s, seed) for s in st.seats}
-        marks = [len(st.log)]
-        while g.ending(st) is None:
-            seat = g.to_act(st)[0]
-            g.apply(st, seat, parse(who[seat].choose(view(st, seat))))
-            marks.append(len(st.log))
+        marks: list[int] = []
+        st = bot_game(seed, 5, marks)
         reader = st.seats[seed % 5]
         told = tell_game(Narrator(STORY, seed, set(), "chronicle"), st.log, marks, reader)
         struck = {e.data["card"] for e in st.log if e.kind == "event_drawn"}

@@ -8,20 +8,12 @@ import re
 import pytest
 
 from engine.fatima import game as g
-from engine.fatima.actions import parse
-from fatima_positions import CONTENT, STORY, view
-from narrator import bots, endpage
-from narrator.explore import _pick
+from fatima_positions import CONTENT, STORY, bot_game
+from narrator import endpage
 
 
 def played(seed: int, players: int = 5):
-    opts = {"players": players}
-    st = g.new_game(CONTENT, STORY.seats_for(opts), seed, opts)
-    who = {s: bots.make(_pick("mixed", seed, s), STORY, s, seed) for s in st.seats}
-    while g.ending(st) is None:
-        seat = g.to_act(st)[0]
-        g.apply(st, seat, parse(who[seat].choose(view(st, seat))))
-    return st
+    return bot_game(seed, players)
 
 
 @pytest.fixture(scope="module")

@@ -21,8 +21,8 @@ from pathlib import Path
 story = load(sys.argv[1])
 seats = story.seats_for({})
 game = Session.new(story, story.episodes[0]["id"],
-                   int(sys.argv[2]), {s: "bot:" + explore._pick("mixed", int(sys.argv[2]), s) for s in seats}, Path("/nonexistent/x.toml"), None, autosave=False)
-players = {s: bots.make(explore._pick("mixed", int(sys.argv[2]), s), story, s, int(sys.argv[2])) for s in seats}
+                   int(sys.argv[2]), {s: "bot:" + explore.bot_for("mixed", int(sys.argv[2]), s) for s in seats}, Path("/nonexistent/x.toml"), None, autosave=False)
+players = {s: bots.make(explore.bot_for("mixed", int(sys.argv[2]), s), story, s, int(sys.argv[2])) for s in seats}
 while game.ending() is None and len(game.save.actions) < 400:
     seat = game.to_act()[0]
     game.act(seat, players[seat].choose(game.view(seat)))
