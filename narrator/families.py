@@ -32,6 +32,7 @@ class Screen(Protocol):
     def show(self, command: str, view: Any, names: Names) -> str: ...
     def decision(self, view: Any, names: Names) -> str: ...   # what is to be decided now
     def facts(self, view: Any, names: Names) -> str: ...      # all the seat knows, for a prompt
+    def options(self, view: Any, names: Names) -> list[tuple[str, str]]: ...   # each legal action, what it does
 
 
 class Bot(Protocol):

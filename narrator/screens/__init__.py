@@ -1,6 +1,7 @@
 """Each game family's pictures of a seat's view at the terminal.
 
 A screen module gives `COMMANDS` (name -> help), `show(command, view, names)`,
+`does(view, names, action)` (what a legal action will do, in the player's words),
 `decision(view, names)` (what is to be decided now) and `facts(view, names)` (all the
 seat knows, as text for a model's prompt). It draws only the view it is handed, and the
 story it is handed: `for_story` binds a family's screen module to one story, and a
@@ -57,6 +58,10 @@ class Bound:
 
     def facts(self, view: Any, names: Mapping[str, str]) -> str:
         return self._draw(self.module.facts, view, names)
+
+    def options(self, view: Any, names: Mapping[str, str]) -> list[tuple[str, str]]:
+        """The legal actions in order, each with what it will do (the module's `does`)."""
+        return [(a, self._draw(self.module.does, view, names, a)) for a in view.legal]
 
 
 def for_story(story: Any) -> Bound:

@@ -154,7 +154,7 @@ def decision(view, names) -> str:
     return "\n".join(out)
 
 
-def _does(view, names, action: str) -> str:
+def does(view, names, action: str) -> str:
     w = action.split()
     who = lambda s: _who(s, names)   # noqa: E731
     if w[0] == "stop":
@@ -183,11 +183,6 @@ def _does(view, names, action: str) -> str:
     if w[0] in ("yes", "no") and view.decision is not None:
         return view.decision.prompt.split("?")[0] + ("?" if w[0] == "yes" else "? No.")
     return ""
-
-
-def options(view, names) -> list[tuple[str, str]]:
-    """The legal actions in order, each with what it will do."""
-    return [(a, _does(view, names, a)) for a in view.legal]
 
 
 def status(view, names) -> str:

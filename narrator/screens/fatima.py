@@ -143,7 +143,7 @@ def _her(view, nation: str, fatima: str) -> str:
     return f"{f.face.name} ({f'{f.value:+d}' if f.value is not None else '?'} there)"
 
 
-def _does(view, names, action: str) -> str:
+def does(view, names, action: str) -> str:
     w = action.split()
     d = view.decision
     who = lambda s: _who(s, names)   # noqa: E731
@@ -171,11 +171,6 @@ def _does(view, names, action: str) -> str:
     if w[0] == "unveil" and len(w) == 2:
         return f"unveil {_card_name(w[1])}: every nation rolls for her hand"
     return ""
-
-
-def options(view, names) -> list[tuple[str, str]]:
-    """The legal actions in order, each with what it will do."""
-    return [(a, _does(view, names, a)) for a in view.legal]
 
 
 def status(view, names) -> str:

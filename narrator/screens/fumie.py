@@ -115,7 +115,7 @@ def decision(view, names) -> str:
     return "\n".join(out)
 
 
-def _does(view, names, action: str) -> str:
+def does(view, names, action: str) -> str:
     """What an option will do, as far as this seat can know it."""
     w = action.split()
     common = {c.id: c for c in view.common}
@@ -140,11 +140,6 @@ def _does(view, names, action: str) -> str:
     if w[0] in ("yes", "no") and d is not None:
         return d.prompt.rstrip("?") + ("" if w[0] == "yes" else ": no")
     return ""
-
-
-def options(view, names) -> list[tuple[str, str]]:
-    """The legal actions in order, each with what it will do."""
-    return [(a, _does(view, names, a)) for a in view.legal]
 
 
 def status(view, names) -> str:

@@ -216,7 +216,7 @@ def _star(view, star: str) -> str:
     return f"{s.kana} {s.name} (dark for {len(s.kana)} 本)"
 
 
-def _does(view, names, action: str) -> str:
+def does(view, names, action: str) -> str:
     w = action.split()
     d = view.decision
     koma = content().koma
@@ -253,11 +253,6 @@ def _does(view, names, action: str) -> str:
     if w[0] == "pass":
         return "leave them"
     return ""
-
-
-def options(view, names) -> list[tuple[str, str]]:
-    """The legal actions in order, each with what it will do."""
-    return [(a, _does(view, names, a)) for a in view.legal]
 
 
 def status(view, names) -> str:
