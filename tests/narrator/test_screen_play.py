@@ -172,3 +172,44 @@ def test_the_joiner_answers_help_log_and_save_itself():
     after_log = text.split("Your turn.")[1]
     assert after_log.count("The rain begins.") == 1 and after_log.count("Takeo looks up.") == 2
     assert "The host keeps this game and saves it after every move; if you leave, rejoin with: narrator join 127.0.0.1:7 CODE" in text
+
+
+# --------------------------------------------------------------------- paging
+class Screenful:
+    """A person at a terminal typing the given lines (None when they run out)."""
+    interactive = True
+
+    def __init__(self, lines):
+        self.lines, self.prompts = list(lines), []
+
+    def read(self, prompt, words, status=None):
+        self.prompts.append(prompt)
+        return self.lines.pop(0) if self.lines else None
+
+
+def _log_at_a_short_terminal(story, tmp_path, monkeypatch, lines):
+    from narrator import bots
+    from narrator.repl import Table
+    from narrator.session import Session
+
+    monkeypatch.setenv("LINES", "12")
+    session = Session.new(story, "basic", 1, {"takeo": "human", "fumie": "bot:partner"}, tmp_path / "p.toml", None)
+    reader, out = Screenful(lines), io.StringIO()
+    Table(session, ("takeo",), {"fumie": bots.make("partner", story, "fumie", 1)}, reader, out=out).run()
+    return reader, out.getvalue()
+
+
+def test_a_long_log_comes_a_screenful_at_a_time(story, tmp_path, monkeypatch):
+    reader, out = _log_at_a_short_terminal(story, tmp_path, monkeypatch, ["1", "1", "1", "log 50", "", "", "", "quit"])
+    asked = [p for p in reader.prompts if p.startswith("— more")]
+    assert len(asked) >= 2          # the story so far is longer than two screens of 12 lines
+    # and every passage of it is shown, from the first, as the player turns the pages
+    first = out.split("\n\n")[1].splitlines()[0]
+    assert out.count(first) >= 2
+
+
+def test_q_stops_the_paging(story, tmp_path, monkeypatch):
+    full, _ = _log_at_a_short_terminal(story, tmp_path / "a", monkeypatch, ["1", "1", "1", "log 50", "", "", "", "", "", "quit"])
+    cut, _ = _log_at_a_short_terminal(story, tmp_path / "b", monkeypatch, ["1", "1", "1", "log 50", "q", "quit"])
+    more = lambda r: sum(p.startswith("— more") for p in r.prompts)  # noqa: E731
+    assert more(cut) == 1 < more(full)
