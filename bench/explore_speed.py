@@ -15,7 +15,8 @@ change in the machine's load falls on every figure alike:
 Chance nodes are sampled and not counted; only players' moves are actions. Games are
 timed whole (setup included).
 
-    python bench/explore_speed.py [SECONDS]    # CPU seconds per figure, default 1.2
+    python bench/explore_speed.py [SECONDS] [STORY ...]   # CPU-s per figure, default 1.2;
+                                                          # only these stories, if named
 
 Goals: explore/liars >= 1.0 for every story; random/liars >= 2.0; For Fumie's
 random/hanabi >= 0.5. Needs `pip install open-spiel` (the `bench` extra); without it
@@ -116,16 +117,16 @@ class ExploreLoop(Loop):
         return next(self.games)[1]
 
 
-def stories():
+def stories(only: list[str]):
     from narrator.library import load, story_ids
 
-    for sid in story_ids():
+    for sid in only or story_ids():
         story = load(sid)
         for ep in story.episodes:
             yield story, ep["id"]
 
 
-def main(seconds: float = SECONDS) -> None:
+def main(seconds: float = SECONDS, only: list[str] | None = None) -> None:
     try:
         liars, hanabi = OpenSpielLoop("python_liars_poker"), OpenSpielLoop("hanabi")
         theirs: list[Loop] = [liars, hanabi]
@@ -133,7 +134,7 @@ def main(seconds: float = SECONDS) -> None:
         print("open_spiel: not available; `pip install open-spiel` to compare")
         liars = hanabi = None
         theirs = []
-    ours = [(RandomLoop(s, ep), ExploreLoop(s, ep)) for s, ep in stories()]
+    ours = [(RandomLoop(s, ep), ExploreLoop(s, ep)) for s, ep in stories(only or [])]
     loops = theirs + [loop for pair in ours for loop in pair]
     for _ in range(SLICES):
         for loop in loops:
@@ -154,4 +155,4 @@ def main(seconds: float = SECONDS) -> None:
 
 
 if __name__ == "__main__":
-    main(float(sys.argv[1]) if len(sys.argv) > 1 else SECONDS)
+    main(float(sys.argv[1]) if len(sys.argv) > 1 else SECONDS, sys.argv[2:])
