@@ -24,13 +24,47 @@ bot's seed and the moment, so a game continued from its save plays on the same.
 from __future__ import annotations
 
 import random
+from functools import lru_cache
 
-from engine.applerulette.content import Step
+from engine.applerulette.content import Content, Step
 
 ROSE_HUNT = 2.0                       # how hard her friends look for Rose (info, weapons)
 SHOWING_COST = {"snow_white": 0.3, "rose": 0.15}   # see Partner.showing
 QUESTION_WEIGHT = {"apples": 0.6, "mushrooms": 0.6, "faction": 0.8, "snow_white": 1.0}
-_WORDS: dict[str, list[str]] = {}     # an action's text, split once
+JITTER = 1e-6                         # the tie-break's reach: a move this much better wins
+# The story's events that change what the bot believes (the rest it skips unread).
+_NOTED = frozenset({"turn", "draw", "deal_seen", "draw_seen", "hand_received", "hand_exchange",
+                    "card_discarded", "killed", "eliminated", "ability"})
+
+
+class Box:
+    """What the bot reads off the printed cards, once per box: the Cursed Ring (and any
+    card that kills its holder), and the cards that throw a hand away."""
+
+    def __init__(self, content: Content):
+        cards = content.cards.values()
+        self.ring = next((c.id for c in cards if c.at_end == "kill_holder"), None)
+        self.throws = {c.id for c in cards if any(s.op == "throw_away" for s in c.effect)}
+        self.killers = {c.id for c in cards if c.at_end == "kill_holder"}
+
+
+@lru_cache(maxsize=8)
+def box(content: Content) -> Box:
+    return Box(content)
+
+
+@lru_cache(maxsize=1024)
+def move(text: str) -> tuple[str, str, int, tuple[str, ...]]:
+    """An action's text read once, as (verb, what, hand index, seats designated):
+    `progress use 2 p3` is ("progress", "use", 1, ("p3",)), `exchange apple p2` is
+    ("exchange", "apple", 0, ("p2",)), `ability p1 p4` is ("ability", "", 0, ("p1", "p4"))."""
+    verb, *words = text.split()
+    if verb in ("progress", "exchange", "check") and words:
+        what, *words = words
+        if verb == "progress":
+            return verb, what, int(words[0]) - 1, tuple(words[1:])
+        return verb, what, 0, tuple(words)
+    return verb, "", 0, tuple(words)
 
 
 class Belief:
@@ -49,17 +83,19 @@ class Belief:
         self.possible, self.p_sw, self.p_rose, self.p_queen = bot.roles
         # Apple tiles.
         known = view.known_apples
-        in_play = [t for p in view.table for t in p.apples]
-        unknown = [t for t in in_play if t not in known]
-        found = sum(1 for t in in_play if known.get(t))
-        hidden = max(0, view.poisoned_apples - found)
+        self.tiles = {pl.seat: pl.apples for pl in view.table}
+        in_play = [t for tiles in self.tiles.values() for t in tiles]
+        seen = [known[t] for t in in_play if t in known]
+        hidden = max(0, view.poisoned_apples - sum(seen))
         gone = len(view.seats) - len(in_play)       # tiles that left with eliminated seats
-        spread = len(unknown) + gone
+        spread = len(in_play) - len(seen) + gone
         p = min(1.0, hidden / spread) if spread else 0.0
         self.poison = {t: (1.0 if known[t] else 0.0) if t in known else p for t in in_play}
-        self.tiles = {pl.seat: pl.apples for pl in view.table}
         self.ring = bot.ring_at
         self.dangers: dict[tuple, float] = {}
+        self.risk = {s: self.danger(tiles) for s, tiles in self.tiles.items()}   # as they sit
+        self.held: dict[int, tuple] = {}            # Partner.holding, per hand card
+        self.showing: float | None = None           # Partner.showing, once asked
 
     def _roles(self, bot: "Partner", view):
         content = bot.content
@@ -113,6 +149,7 @@ class Belief:
 class Partner:
     def __init__(self, story, seat: str, seed: int):
         self.content = story.content
+        self.box = box(story.content)
         self.seat = seat
         self.seed = seed
         self.rng = random.Random(seed)
@@ -126,8 +163,10 @@ class Partner:
 
     # --- taking in the story ---------------------------------------------------------
     def _take_in(self, view) -> None:
-        ring = next((c.id for c in self.content.cards.values() if c.at_end == "kill_holder"), None)
+        ring = self.box.ring
         for kind, d in view.log[self.read:]:
+            if kind not in _NOTED:
+                continue
             if kind == "turn" and d["seat"] == self.seat:
                 self.idle += 1
             elif kind == "draw" and d["seat"] == self.seat:
@@ -175,7 +214,7 @@ class Partner:
             # The Queen shows her apple first and hands a poisoned one to whom she likes.
             b.plate[s] = 0.8 * max((p for x, p in b.p_sw.items() if x != s), default=0.0) \
                 if self.is_queen and s == me else 0.0
-        b.terms = {s: self.term(b, s, b.tiles[s], b.ring == s) for s in b.living}
+        b.worth = {s: b.dead[s] + b.plate[s] for s in b.living}   # per unit of danger
 
     def term(self, b: Belief, s: str, tiles: tuple, ring: bool) -> float:
         """What seat `s` holding these tiles (and the ring, or not) is worth to the bot's side."""
@@ -185,25 +224,25 @@ class Partner:
     def change(self, b: Belief, tiles: dict | None = None, ring: str | None = "same") -> float:
         """How much better for the bot's side the table is with these seats' tiles (and
         the ring moved), than as it is."""
-        tiles = tiles or {}
         ring = b.ring if ring == "same" else ring
+        if not tiles and ring == b.ring:
+            return 0.0                  # nothing moves: every seat's term is as it was
+        tiles = tiles or {}
         seats = set(tiles) | {x for x in (b.ring, ring) if x is not None}
         v = 0.0
         for s in sorted(seats):   # a fixed order: float sums depend on it
             if s in b.dead:
-                v += self.term(b, s, tiles.get(s, b.tiles[s]), ring == s) - b.terms[s]
+                v += self.term(b, s, tiles.get(s, b.tiles[s]), ring == s) - self.term(b, s, b.tiles[s], b.ring == s)
         return v
 
     def swap_gain(self, b: Belief, x: str, y: str) -> float:
         """`change` for two seats exchanging their tiles, the ring staying where it is."""
         if b.ring in (x, y):
             return self.change(b, {x: b.tiles[y], y: b.tiles[x]})
-        dx, dy = b.danger(b.tiles[x]), b.danger(b.tiles[y])
+        dx, dy = b.risk[x], b.risk[y]
         if dx == dy:
             return 0.0
-        wx = b.dead.get(x, 0.0) + b.plate.get(x, 0.0)
-        wy = b.dead.get(y, 0.0) + b.plate.get(y, 0.0)
-        return (wx - wy) * (dy - dx)
+        return (b.worth.get(x, 0.0) - b.worth.get(y, 0.0)) * (dy - dx)
 
     def info(self, b: Belief, target: str, weight: float) -> float:
         """What learning about `target`'s character is worth."""
@@ -225,9 +264,6 @@ class Partner:
 
     # --- scoring moves --------------------------------------------------------------
     def choose(self, view) -> str:
-        # Drawn afresh from the seed and the moment, so a game continued from its save
-        # plays on exactly as it would have without the interruption.
-        self.rng.seed(self.seed * 1_000_003 + view.moment)
         legal = [a for a in view.legal if a != "stop"]
         if not legal:
             return "stop"
@@ -238,41 +274,49 @@ class Partner:
         self.character = character
         b = Belief(self, view)
         self.weigh(b)
-        scored = [(self.score(b, view, a) + self.rng.random() * 1e-6, a) for a in legal]
-        return max(scored)[1]
+        return self.best(view, legal, [self.score(b, view, a) for a in legal])
+
+    def best(self, view, legal: list[str], scores: list[float]) -> str:
+        """The best-scored move. Moves within a hair of the best are told apart by a
+        small jitter, drawn afresh from the seed and the moment, so a game continued from
+        its save plays on exactly as it would have without the interruption; a move
+        better than all the others by more than the jitter wins whatever it draws, and
+        then nothing is drawn (seeding a generator costs more than scoring a move)."""
+        top = max(scores)
+        if sum(1 for x in scores if top - x < 2 * JITTER) == 1:
+            return legal[scores.index(top)]
+        self.rng.seed(self.seed * 1_000_003 + view.moment)
+        return max((x + self.rng.random() * JITTER, a) for x, a in zip(scores, legal))[1]
 
     def score(self, b: Belief, view, text: str) -> float:
-        words = _WORDS.get(text)
-        if words is None:
-            words = _WORDS[text] = text.split()
-        verb = words[0]
-        if text == "progress":
-            return 0.06 + 0.05 * self.idle + (0.1 if view.pile < 3 else 0.0)
+        verb, what, i, chosen = move(text)
         if verb == "progress":
-            hand = list(view.decision.cards if view.decision else view.hand)
-            i = int(words[2]) - 1
-            other = hand[:i] + hand[i + 1:]
-            if words[1] == "discard":
-                return self.keep(b, other)
-            card = self.content.cards[hand[i]]
-            gain = self.steps(b, card.effect, tuple(words[3:]), other)
-            return gain + (0.0 if any(s.op == "throw_away" for s in card.effect) else self.keep(b, other))
-        if verb == "exchange" and words[1] == "apple":
-            return self.swap_gain(b, self.seat, words[2]) - 0.01
+            if not what:
+                return 0.06 + 0.05 * self.idle + (0.1 if view.pile < 3 else 0.0)
+            card, other, kept = self.holding(b, view, i)
+            if what == "discard":
+                return kept
+            gain = self.steps(b, card.effect, chosen, other)
+            return gain + (0.0 if card.id in self.box.throws else kept)
+        if verb == "exchange" and what == "apple":
+            return self.swap_gain(b, self.seat, chosen[0]) - 0.01
         if verb == "exchange":
-            t = words[2]
+            t = chosen[0]
             ring = b.ring
             if ring not in (self.seat, t):
                 return -0.02
             return self.change(b, ring=t if ring == self.seat else self.seat) - 0.02
-        if text == "check apple":
+        if verb == "check":
             return 0.5 * self.apple_info(b, self.seat) + (0.15 if view.character == self.content.snow_white
-                                                         and b.danger(b.tiles[self.seat]) > 0 else 0.0)
+                                                         and b.risk[self.seat] > 0 else 0.0)
         if verb == "ability":
+            if b.showing is None:
+                b.showing = self.showing(view)
             power = self.character.power("turn")
-            return self.steps(b, power.effect, tuple(words[1:]), list(view.hand)) - 0.03 - self.showing(view)
+            return self.steps(b, power.effect, chosen, view.hand) - 0.03 - b.showing
         if verb == "give":
-            return b.p_sw.get(words[1], 0.0) + 0.3 * (1 - b.p_sw.get(words[1], 0.0)) * b.p_rose.get(words[1], 0.0)
+            t = chosen[0]
+            return b.p_sw.get(t, 0.0) + 0.3 * (1 - b.p_sw.get(t, 0.0)) * b.p_rose.get(t, 0.0)
         if verb == "keep":
             return -1.0
         if verb in ("yes", "no"):
@@ -281,6 +325,16 @@ class Partner:
                 return 0.0 if verb == "no" else -0.001
             return self.swap_gain(b, self.seat, t) if verb == "yes" else 0.0
         return 0.0
+
+    def holding(self, b: Belief, view, i: int):
+        """Hand card `i` of this decision, the rest of the hand, and what keeping the rest
+        is worth: the same for every seat the card may designate, so read once a view."""
+        held = b.held.get(i)
+        if held is None:
+            hand = view.decision.cards if view.decision else view.hand
+            other = hand[:i] + hand[i + 1:]
+            held = b.held[i] = (self.content.cards[hand[i]], other, self.keep(b, other))
+        return held
 
     def showing(self, view) -> float:
         """What showing my character costs my side. Every character the table sees is one
@@ -291,7 +345,7 @@ class Partner:
             return 0.0
         return SHOWING_COST[self.faction]
 
-    def keep(self, b: Belief, cards: list[str]) -> float:
+    def keep(self, b: Belief, cards: tuple[str, ...]) -> float:
         """What the cards left in hand are worth holding."""
         worth = 0.0
         for c in cards:
@@ -300,13 +354,13 @@ class Partner:
                 worth += 0.12
             elif card.at_end == "kill_holder":
                 worth -= 0.3 if self.faction != "queen" else 0.0
-            elif any(s.op == "throw_away" for s in card.effect) and b.ring == self.seat:
+            elif c in self.box.throws and b.ring == self.seat:
                 worth += 0.1
             else:
                 worth += 0.02
         return worth
 
-    def steps(self, b: Belief, steps: list[Step], chosen: tuple[str, ...], hand: list[str]) -> float:
+    def steps(self, b: Belief, steps: list[Step], chosen: tuple[str, ...], hand: tuple[str, ...]) -> float:
         v = 0.0
         for step in steps:
             op = step.op
@@ -334,7 +388,7 @@ class Partner:
                 ring = b.ring
                 if ring == t:
                     ring = None
-                if any(self.content.cards[c].at_end == "kill_holder" for c in hand):
+                if not self.box.killers.isdisjoint(hand):
                     ring = t
                 v += self.change(b, ring=ring) + 0.01
             elif op == "kill":
