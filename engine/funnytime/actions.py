@@ -14,6 +14,8 @@
 """
 from __future__ import annotations
 
+from functools import lru_cache
+
 from engine.action import Action
 from engine.errors import BadSyntax
 from engine.funnytime.content import ORIENTATIONS, POSITIONS, ROTATIONS
@@ -37,6 +39,7 @@ GRAMMAR: dict[str, tuple[tuple[int, ...], str]] = {
 ALIASES = {"surrender": "stop", "concede": "stop"}
 
 
+@lru_cache(maxsize=4096)   # the same few hundred texts come back move after move (bounded)
 def parse(text: str) -> Action:
     """Read an action's text form; raises BadSyntax quoting the input and the forms known."""
     words = text.split()
@@ -61,6 +64,14 @@ def parse(text: str) -> Action:
     return Action(verb, args)
 
 
+@lru_cache(maxsize=4096)   # bounded: cards x positions x the few verbs of a box
+def interned(verb: str, *args: str) -> Action:
+    """The action `verb args`, made once: the rules offer the same ones move after move."""
+    return Action(verb, args)
+
+
+# Show Time's choices for each position: always the same four.
+OPENS = {pos: tuple(Action("open", (pos, r)) for r in ROTATIONS) for pos in POSITIONS}
 DONE = Action("done")
 PAY = Action("pay")
 DRAW = Action("draw")

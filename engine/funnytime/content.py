@@ -302,6 +302,13 @@ class Content:
         self.table = table
         self.stars = tuple(table.star)
         self.star = {s.id: s for s in self.stars}
+        # The sky by when a spent star relights, soonest first (ties in the sky's order),
+        # and the same stars grouped by that length: paying reads them in this order.
+        self.soonest = tuple(s.id for s in sorted(self.stars, key=lambda s: s.relight))
+        lengths: dict[int, list[str]] = {}
+        for sid in self.soonest:
+            lengths.setdefault(self.star[sid].relight, []).append(sid)
+        self.alike = tuple(tuple(group) for group in lengths.values())
         self.decks: dict[str, Deck] = decks   # the starter decks, by id
         self.starter: dict[str, str] = {}  # seat -> the starter deck it plays by default
         self.books = {book.episode: book}

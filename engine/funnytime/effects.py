@@ -42,12 +42,12 @@ def put_out(state: State, seat: str, star: str) -> None:
 
 def soonest(state: State, seat: str) -> list[str]:
     """The lit stars of `seat`, those that would relight soonest first (then sky order)."""
-    relight = state.content.star
-    return sorted(state.lit(seat), key=lambda s: relight[s].relight)
+    dark = state.sides[seat].dark
+    return [s for s in state.content.soonest if s not in dark]
 
 
 def is_dark(state: State, seat: str) -> bool:
-    return len(state.sides[seat].dark) == len(state.content.stars)
+    return state.lit_count(seat) == 0
 
 
 def defeat(state: State, losers: list[str], cause: str) -> None:
@@ -110,7 +110,7 @@ def _holds(state: State, seat: str, condition: str) -> bool:
         return mine > theirs
     if condition == "ahead":
         return mine < theirs
-    return len(state.lit(seat)) <= LOW_SKY        # low_sky
+    return state.lit_count(seat) <= LOW_SKY        # low_sky
 
 
 def panels(state: State, seat: str, target: str, slot: Slot | None) -> tuple[str, list[Slot]]:

@@ -36,8 +36,8 @@ from engine.contract import Ending
 from engine.events import Event, private, public
 from engine.funnytime import effects
 from engine.funnytime.stars import decide_pay, decide_upkeep, pay_phase, upkeep_phase
-from engine.funnytime.actions import DONE, DRAW, PASS, STOP, Action, parse
-from engine.funnytime.content import CLEAN, MANUSCRIPT, ORIENTATIONS, POSITIONS, ROTATIONS, Content
+from engine.funnytime.actions import DONE, DRAW, OPENS, PASS, STOP, Action, interned, parse
+from engine.funnytime.content import CLEAN, MANUSCRIPT, ORIENTATIONS, POSITIONS, Content
 from engine.funnytime.deck import Deck, DeckError
 from engine.funnytime.state import Pending, Plan, Side, Slot, State
 
@@ -145,7 +145,7 @@ def _dawn(state: State, log: list[Event]) -> None:
             del side.dark[s]
         if back:
             log.append(public("relight", seat=seat, stars=[state.content.star[s].name for s in back],
-                              lit=len(state.lit(seat))))
+                              lit=state.lit_count(seat)))
     for seat in state.seats:
         effects.draw(state, seat, state.content.table.draw, log)
     state.goto("shortage")
@@ -192,7 +192,7 @@ def _return_options(makes: list[str], chosen) -> tuple[Action, ...]:
     left = list(makes)
     for c in chosen:
         left.remove(c)
-    return tuple(Action("return", (c,)) for c in dict.fromkeys(left))
+    return tuple(interned("return", c) for c in dict.fromkeys(left))
 
 
 def _decide_return(state: State, seat: str, action: Action, pending: Pending, log) -> None:
@@ -280,19 +280,20 @@ def make_cost(state: State, seat: str) -> int:
 def _make_options(state: State, seat: str) -> tuple[Action, ...]:
     plan = state.sides[seat].plan
     hand, stock = available(state, seat)
-    is_koma = state.content.is_koma
+    content = state.content
+    koma, laid, lay = content.koma, len(plan.laid), to_lay(state, seat)
     out: list[Action] = []
-    if len(plan.laid) < to_lay(state, seat):
-        pos = POSITIONS[len(plan.laid)]
-        for card in dict.fromkeys(c for c in hand if is_koma(c)):
-            out += [Action("lay", (pos, card, o)) for o in ORIENTATIONS]
+    if laid < lay:
+        pos = POSITIONS[laid]
+        for card in dict.fromkeys(c for c in hand if c in koma):
+            out += [interned("lay", pos, card, o) for o in ORIENTATIONS]
         for card in dict.fromkeys(stock):
-            out += [Action("lay", (pos, card, o, "stock")) for o in ORIENTATIONS]
-    budget = len(state.lit(seat)) - make_cost(state, seat)
-    for card in dict.fromkeys(c for c in hand if not is_koma(c)):
-        if state.content.cost(card) <= budget:
-            out.append(Action("make", (card,)))
-    if len(plan.laid) == to_lay(state, seat):
+            out += [interned("lay", pos, card, o, "stock") for o in ORIENTATIONS]
+    budget = state.lit_count(seat) - make_cost(state, seat)
+    for card in dict.fromkeys(c for c in hand if c not in koma):
+        if content.cost(card) <= budget:
+            out.append(interned("make", card))
+    if laid == lay:
         out.append(DONE)
     return tuple(out)
 
@@ -388,7 +389,7 @@ def _show(state: State, log: list[Event]) -> None:
         state.index += 1
         return
     pos = side.manuscript[chosen].position
-    state.pending = Pending(seat, "open", tuple(Action("open", (pos, r)) for r in ROTATIONS))
+    state.pending = Pending(seat, "open", OPENS[pos])
 
 
 def _decide_open(state: State, seat: str, action: Action, pending: Pending, log) -> None:
@@ -527,7 +528,7 @@ def _deadline(state: State, log: list[Event]) -> None:
     a, b = state.seats
     botsu = [state.botsu_icons(a), state.botsu_icons(b)]
     lead = botsu[1] - botsu[0]
-    log.append(public("verdict", seats=[a, b], botsu=botsu, lit=[len(state.lit(a)), len(state.lit(b))],
+    log.append(public("verdict", seats=[a, b], botsu=botsu, lit=[state.lit_count(a), state.lit_count(b)],
                       margin=state.content.table.margin))
     if abs(lead) < state.content.table.margin:
         effects.defeat(state, [a, b], "deadline")

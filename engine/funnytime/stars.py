@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from engine.events import Event, public
 from engine.funnytime import effects
-from engine.funnytime.actions import PAY, Action
+from engine.funnytime.actions import PAY, Action, interned
 from engine.funnytime.state import Pending, State
 
 
@@ -15,15 +15,17 @@ def pay_options(state: State, seat: str, owed: int) -> tuple[Action, ...] | None
     """The choice of stars to spend, or None when there is none to make (every lit star
     goes, or they all relight after the same number of 本). Stars that relight after the
     same number of 本 are alike: the first lit one of each length is offered."""
-    lit = effects.soonest(state, seat)
-    if owed >= len(lit):
+    if owed >= state.lit_count(seat):
         return None
-    by_length = {}
-    for s in lit:
-        by_length.setdefault(state.content.star[s].relight, s)
-    if len(by_length) == 1:
+    dark = state.sides[seat].dark
+    firsts = []
+    for alike in state.content.alike:
+        first = next((s for s in alike if s not in dark), None)
+        if first is not None:
+            firsts.append(first)
+    if len(firsts) == 1:
         return None
-    return (PAY, *(Action("spend", (s,)) for s in by_length.values()))
+    return (PAY, *(interned("spend", s) for s in firsts))
 
 
 def _spend(state: State, seat: str, star: str) -> None:
@@ -36,7 +38,7 @@ def _spend(state: State, seat: str, star: str) -> None:
 def _settle(state: State, seat: str, reason: str, log) -> bool:
     """Go on paying `seat`'s bill; True when it is paid (or nothing more can be)."""
     side = state.sides[seat]
-    while side.owed > 0 and state.lit(seat):
+    while side.owed > 0 and state.lit_count(seat):
         options = pay_options(state, seat, side.owed)
         if options is not None:
             state.pending = Pending(seat, "pay", options, {"bill": side.owed, "reason": reason})
@@ -46,7 +48,7 @@ def _settle(state: State, seat: str, reason: str, log) -> bool:
     if side.spent:
         log.append(public("paid", seat=seat, reason=reason, count=len(side.spent),
                           stars=[state.content.star[s].name for s in side.spent],
-                          lit=len(state.lit(seat))))
+                          lit=state.lit_count(seat)))
     side.owed, side.spent = None, []
     return True
 
@@ -93,7 +95,7 @@ def upkeep_phase(state: State, log: list[Event]) -> None:
         decided = len(side.kept)
         if decided < len(side.stock):
             card = side.stock[decided]
-            state.pending = Pending(seat, "upkeep", (Action("keep", (card,)), Action("release", (card,))),
+            state.pending = Pending(seat, "upkeep", (interned("keep", card), interned("release", card)),
                                     {"card": card, "cost": state.content.cost(card),
                                      "kept": sum(state.content.cost(c) for c in side.kept)})
             return

@@ -135,13 +135,15 @@ class State:
         dark = self.sides[seat].dark
         return [s.id for s in self.content.stars if s.id not in dark]
 
+    def lit_count(self, seat: str) -> int:
+        return len(self.content.stars) - len(self.sides[seat].dark)
+
     def botsu_icons(self, seat: str) -> int:
         return sum(map(self.content.icon_count.__getitem__, self.sides[seat].botsu))
 
     def fieldable(self, seat: str) -> int:
         side = self.sides[seat]
-        is_koma = self.content.is_koma
-        return sum(1 for c in side.hand if is_koma(c)) + len(side.stock)
+        return sum(map(self.content.koma.__contains__, side.hand)) + len(side.stock)
 
     def places(self) -> dict[str, list[str]]:
         """Where every card is: each in exactly one of these (an artist's cards stay theirs)."""
