@@ -113,6 +113,7 @@ def apply(state: State, seat: str, action: Action) -> list[Event]:
     state.moves += 1
     pending, state.pending = state.pending, None
     assert pending is not None, "every move of a duel answers a pending decision"
+    _touching(state, pending.kind)
     if action == STOP:
         log.append(public("surrender", seat=seat))
         state.ended = Ending(state.content.ending_id("surrender", state.opponent(seat)), "surrender",
@@ -128,7 +129,17 @@ ending = turns.ending
 
 def _advance(state: State, log: list[Event]) -> None:
     while state.pending is None and state.ended is None:
+        _touching(state, state.phase)
         PHASES[state.phase](state, log)
+
+
+def _touching(state: State, step: str) -> None:
+    """Count a phase or a decision about to be carried out by what it may change of the
+    sides as a view shows them (`State.changes`, `State.skies`)."""
+    if step in PAYING:
+        state.skies += 1
+    elif step not in PLANNING:
+        state.changes += 1
 
 
 # --- Draw Time -------------------------------------------------------------------------
@@ -542,6 +553,11 @@ PHASES = {
     "show_pay": _show_pay, "show_effects": _show_effects, "duels": _duels, "aftermath": _aftermath,
     "upkeep": upkeep_phase, "deadline": _deadline,
 }
+# What the phases and decisions may change of the sides as a view shows them: an artist
+# planning in secret touches only their own plan (and whose turn it is); paying puts out
+# stars, and touches nothing else; every other one may change anything.
+PLANNING = frozenset({"make", "show", "open"})
+PAYING = frozenset({"make_pay", "show_pay", "pay"})
 DECISIONS = {
     "return": _decide_return, "bonus": _decide_bonus, "make": _decide_make, "open": _decide_open,
     "pay": decide_pay, "upkeep": decide_upkeep,

@@ -109,14 +109,21 @@ class State:
     duels: list[tuple[str | None, int, int]] = field(default_factory=list)  # this 本: winner, positions
     # Caches, never copied nor compared (a state changes only through `apply`; code that
     # edits one by hand must call `forget()`): each seat's count of the events it was
-    # told, and the legal actions of the moment with their texts.
+    # told, the legal actions of the moment with their texts, and the sides as each seat
+    # last saw them, (seat, side's seat) -> (changes, skies, the side's view, its dark stars):
+    # `changes` counts the moves and phases that may have changed anything of a side a
+    # view shows, `skies` those that may have put out stars and nothing else (paying).
     clock: dict[str, tuple[int, int]] = field(default_factory=dict, repr=False, compare=False)
     legal_cache: tuple | None = field(default=None, repr=False, compare=False)
+    changes: int = field(default=0, repr=False, compare=False)
+    skies: int = field(default=0, repr=False, compare=False)
+    seen: dict[tuple[str, str], tuple] = field(default_factory=dict, repr=False, compare=False)
 
     def forget(self) -> None:
         """Drop the caches (after editing a state by hand, as tests do)."""
         self.clock = {}
         self.legal_cache = None
+        self.seen = {}
 
     @property
     def active(self) -> str | None:

@@ -1,8 +1,9 @@
 """What one seat may see: the only window on the state for a REPL, bot or peer.
 
-Built fresh from the state for one seat. Secrets stay out by construction: the rival's
-hand appears only as a count and the cards seen going into it; the rival's plan (the
-panels, orientations, Make cards and rotations chosen in secret) never appears; the
+Built from the state for one seat; each side's part is kept for that seat and built again
+only once a move or phase may have changed a side. Secrets stay out by construction: the
+rival's hand appears only as a count and the cards seen going into it; the rival's plan
+(the panels, orientations, Make cards and rotations chosen in secret) never appears; the
 rival's face-down panels are blanks until Show Time turns them up, except a panel a
 Make card let this seat peek at. Everything else on the table is public: both Stock
 Pools, Botsu Boxes, Lost Holes and planispheres.
@@ -112,15 +113,13 @@ _PROMPTS = {
 }
 
 
-def _sky(content, dark: dict) -> tuple[StarView, ...]:
-    """A planisphere as seen; the same sky is the same tuple, built once."""
-    return _sky_of(content, tuple(sorted(dark.items())))
-
-
-@lru_cache(maxsize=1024)   # bounded; holds the content itself, never its reusable id
-def _sky_of(content, dark_items: tuple[tuple[str, int], ...]) -> tuple[StarView, ...]:
-    dark = dict(dark_items)
-    return tuple(StarView(st.id, st.name, st.kana, st.id not in dark, dark.get(st.id)) for st in content.stars)
+def _sky(content, dark: dict, was: tuple[StarView, ...] | None) -> tuple[StarView, ...]:
+    """A planisphere as seen, each star lit or dark until the 本 it relights at; `was`,
+    the same sky as last seen, lends the stars that have not changed since."""
+    if was is None:
+        return tuple(StarView(st.id, st.name, st.kana, st.id not in dark, dark.get(st.id)) for st in content.stars)
+    return tuple(v if v.relights == dark.get(v.id) else StarView(v.id, v.name, v.kana, v.id not in dark, dark.get(v.id))
+                 for v in was)
 
 
 # A panel as seen is a frozen value of a few words: made once for the same words (bounded).
@@ -134,29 +133,53 @@ def _ready(state: State, seat: str) -> bool:
     return False
 
 
+def _side(state: State, seat: str, s: str) -> SideView:
+    """`s`'s side of the table as `seat` sees it: the one built last, unless a move or a
+    phase may have changed a side since (`state.changes`); its cards as they were if only
+    stars have been put out since (`state.skies`), and its stars as they were but those
+    that have changed."""
+    ready = _ready(state, s)
+    sd = state.sides[s]
+    kept = state.seen.get((seat, s))
+    if kept is None:
+        made = _cards(state, seat, s, _sky(state.content, sd.dark, None), ready)
+    else:
+        changes, skies, was, dark = kept
+        if changes == state.changes and skies == state.skies and ready == was.ready:
+            return was
+        stars = was.stars if sd.dark == dark else _sky(state.content, sd.dark, was.stars)
+        if changes != state.changes:
+            made = _cards(state, seat, s, stars, ready)
+        else:
+            made = SideView(was.seat, was.deck_name, was.hand, was.hand_count, was.open_hand, was.deck,
+                            was.stock, was.botsu, was.botsu_icons, was.lost, was.played, stars,
+                            len(stars) - len(sd.dark), was.manuscript, ready)
+    state.seen[(seat, s)] = (state.changes, state.skies, made, dict(sd.dark))
+    return made
+
+
+def _cards(state: State, seat: str, s: str, stars: tuple[StarView, ...], ready: bool) -> SideView:
+    """`s`'s side as `seat` sees it, built from the state, with this sky."""
+    sd = state.sides[s]
+    mine = s == seat
+    panels = []
+    for slot in sd.manuscript:
+        shown = slot.rotation is not None
+        if mine or shown:
+            panels.append(_panel(slot.position, slot.card, slot.orientation, slot.source, slot.misplaced,
+                                 slot.rotation if shown else None, fp(state, slot) if shown else None,
+                                 slot.missed, slot.battled, slot.beaten))
+        else:
+            panels.append(_panel(slot.position, None, None, None, None))
+    return SideView(
+        s, state.decks[s], tuple(sd.hand) if mine else None, len(sd.hand), tuple(sd.open_hand),
+        len(sd.deck), tuple(sd.stock), tuple(sd.botsu), state.botsu_icons(s), tuple(sd.lost),
+        tuple(sd.played), stars, len(stars) - len(sd.dark), tuple(panels), ready,
+    )
+
+
 def view(state: State, seat: str) -> View:
     content = state.content
-    rival = state.opponent(seat)
-
-    def side(s: str) -> SideView:
-        sd = state.sides[s]
-        mine = s == seat
-        stars = _sky(content, sd.dark)
-        panels = []
-        for slot in sd.manuscript:
-            shown = slot.rotation is not None
-            if mine or shown:
-                panels.append(_panel(slot.position, slot.card, slot.orientation, slot.source, slot.misplaced,
-                                     slot.rotation if shown else None, fp(state, slot) if shown else None,
-                                     slot.missed, slot.battled, slot.beaten))
-            else:
-                panels.append(_panel(slot.position, None, None, None, None))
-        return SideView(
-            s, state.decks[s], tuple(sd.hand) if mine else None, len(sd.hand), tuple(sd.open_hand),
-            len(sd.deck), tuple(sd.stock), tuple(sd.botsu), state.botsu_icons(s), tuple(sd.lost),
-            tuple(sd.played), stars, len(stars) - len(sd.dark), tuple(panels), _ready(state, s),
-        )
-
     me = state.sides[seat]
     plan = None
     if me.plan is not None:
@@ -172,7 +195,8 @@ def view(state: State, seat: str) -> View:
     if p is not None and p.seat == seat and state.ended is None:
         decision = Decision(p.kind, choices(state, seat).texts_of(p.options), _PROMPTS[p.kind], dict(p.data))
     return View(
-        seat, state.seats, state.number, content.table.deadline, state.phase, side(seat), side(rival), plan,
+        seat, state.seats, state.number, content.table.deadline, state.phase, _side(state, seat, seat),
+        _side(state, seat, state.opponent(seat)), plan,
         tuple((pos, c, o) for pos, (c, o) in me.peeks.items()),
         choices(state, seat).texts, decision, state.ended, told(state.log, seat, state.clock),
         content.table.botsu_limit, content.table.miss_penalty,

@@ -11,7 +11,10 @@ last star it does not have to.
 from __future__ import annotations
 
 import random
+from bisect import bisect_left
+from collections.abc import Iterator
 from functools import lru_cache
+from itertools import islice
 
 from engine.funnytime.content import CLEAN, POSITIONS, ROTATIONS
 
@@ -30,7 +33,7 @@ class Partner:
         self.seat = seat
         self.seed = seed
         self.rng = random.Random(seed)
-        self._sky_of = None      # (the view, what `_sky` read of it)
+        self._read: _Sky | None = None      # what was read of the last sky seen
 
     # --- judging ---------------------------------------------------------------------
     def step_worth(self, step, trigger: str = "show") -> float:
@@ -45,49 +48,26 @@ class Partner:
 
     def star_price(self, view) -> float:
         """What one star is worth in FP now: dearer as the sky darkens."""
-        lit = view.me.lit
-        soon = sum(1 for s in view.me.stars if not s.lit and s.relights is not None
-                   and s.relights <= view.number + 1)
-        eff = lit + soon * 0.5
-        if eff >= 15:
-            return 3.0
-        if eff >= 11:
-            return 7.0
-        if eff >= 8:
-            return 12.0
-        return 22.0
+        return self._sky(view).price
 
     def next_lit(self, view, spend: int) -> int:
         """The stars lit at the next 本's start if `spend` more are put out now (those that
         relight soonest first, as `pay` does)."""
-        lit, none, one, back = self._sky(view)
-        if spend < 0:   # not a spending: read the sky as it is
-            back += sum(1 for k in lit[:spend] if k == 1)
-        else:           # the stars put out are the shortest-named first: those of one kana relight
-            back += max(0, min(spend, one) - none)
-        return len(lit) - spend + back
+        return self._sky(view).next_lit(spend)
 
-    def _sky(self, view) -> tuple[list[int], int, int, int]:
-        """The kana lengths of the view's lit stars, shortest first; how many have none,
-        and how many at most one; how many dark ones relight at the next 本. The bot asks
-        again and again of one view, so the last view's answer is kept."""
-        if self._sky_of is not None and self._sky_of[0] is view:
-            return self._sky_of[1]
-        lit = sorted(len(s.kana) for s in view.me.stars if s.lit)
-        back = sum(1 for s in view.me.stars if not s.lit and s.relights == view.number + 1)
-        read = (lit, sum(1 for k in lit if k < 1), sum(1 for k in lit if k <= 1), back)
-        self._sky_of = (view, read)
+    def _sky(self, view) -> "_Sky":
+        """What the bot reads of its own sky: asked again and again of one side of the
+        table, which a view keeps while nothing changes it (a whole Make Time), so the
+        last reading is kept for as long as the view shows that same side."""
+        read = self._read
+        if read is None or read.me is not view.me or read.number != view.number:
+            read = self._read = _Sky(view.me, view.number)
         return read
 
     def room(self, view, need: int) -> int:
         """The most stars that can be spent now and still leave one lit, and `need` lit at
         the next 本's start."""
-        best = 0
-        for x in range(1, view.me.lit):
-            if self.next_lit(view, x) < need:
-                break
-            best = x
-        return best
+        return self._sky(view).room(need)
 
     def need_next(self, view, using=()) -> int:
         """What the next manuscript will cost at least: its four cheapest panels, from
@@ -105,7 +85,6 @@ class Partner:
 
     # --- choosing ----------------------------------------------------------------------
     def choose(self, view) -> str:
-        self.rng.seed(self.seed * 1_000_003 + view.moment)
         d = view.decision
         if d is None:
             return "stop" if "stop" in view.legal else view.legal[0]
@@ -125,43 +104,50 @@ class Partner:
             return "draw" if view.me.deck > 6 else "pass"
         return legal[0]
 
-    def plan_panels(self, view) -> list[tuple[str, str, str, str]]:
+    def plan_panels(self, view) -> Iterator[tuple[str, str, str, str]]:
         """The whole manuscript the bot would lay now: (position, card, orientation, source),
-        the panels already laid first."""
+        the panels already laid first. Each panel is chosen knowing only those before it,
+        so they come one at a time, as asked for: the next panel costs only itself.
+
+        Ties are broken at random, drawn afresh from the seed and the moment, so a game
+        continued from its save plays on exactly as it would have."""
+        self.rng.seed(self.seed * 1_000_003 + view.moment)
         plan = view.plan
         laid = [tuple(x) for x in plan.laid]
-        hand = [c for c in plan.hand if c in self.content.koma]
+        yield from laid
+        koma, cost_of = self.content.koma, self.content.icon_count    # a Koma card costs its icons
+        hand = [c for c in plan.hand if c in koma]
         stock = list(plan.stock)
         price = self.star_price(view)
         budget = self.room(view, self.need_next(view)) - plan.make_cost
-        spent = sum(self.content.cost(c) for _, c, _, _ in laid)
-        out = list(laid)
+        spent = sum(cost_of[c] for _, c, _, _ in laid)
         for i in range(len(laid), plan.to_lay):
             pos = POSITIONS[i]
             left = plan.to_lay - i - 1
             pool = [(c, "hand") for c in dict.fromkeys(hand)] + [(c, "stock") for c in dict.fromkeys(stock)]
             scored = []
-            costs = sorted(self.content.cost(c) for c in hand + stock)
+            costs = sorted(cost_of[c] for c in hand + stock)
+            # The cheapest `left` cards but one of them: those of all, or, when the card left
+            # out is among them, the cheapest `left + 1` less that card.
+            low, low_plus = sum(costs[:left]), sum(costs[:left + 1])
             for card, source in pool:
-                cost = self.content.cost(card)
-                rest = list(costs)
-                rest.remove(cost)
+                cost = cost_of[card]
+                others = low_plus - cost if bisect_left(costs, cost) < left else low
                 # stars this card and the cheapest cards for the positions after it would
                 # cost beyond what the sky can bear: avoided above all else
-                over = max(0, spent + cost + sum(rest[:left]) - budget)
+                over = max(0, spent + cost + others - budget)
                 worth, rot = self.best(card, pos)
                 # a card from the Stock Pool saves its upkeep; a card in its own place keeps its effects
                 bonus = cost * price * 0.5 if source == "stock" else 0.0
-                placed = 0.0 if pos in self.content.koma[card].icons else -5.0
+                placed = 0.0 if pos in koma[card].icons else -5.0
                 score = worth * WEIGHT[pos] - cost * price + bonus + placed - 1000.0 * over
                 scored.append((score, self.rng.random(), card, source, rot))
             if not scored:
-                break
+                return
             score, _, card, source, rot = max(scored)
             (stock if source == "stock" else hand).remove(card)
-            spent += self.content.cost(card)
-            out.append((pos, card, "upright" if rot in CLEAN["upright"] else "inverted", source))
-        return out
+            spent += cost_of[card]
+            yield pos, card, "upright" if rot in CLEAN["upright"] else "inverted", source
 
     def make_worth(self, view, card: str) -> float:
         m = self.content.make.get(card)
@@ -196,7 +182,7 @@ class Partner:
     def _make(self, view, legal: list[str]) -> str:
         plan = view.plan
         if len(plan.laid) < plan.to_lay:
-            pos, card, orientation, source = self.plan_panels(view)[len(plan.laid)]
+            pos, card, orientation, source = next(islice(self.plan_panels(view), len(plan.laid), None))
             want = f"lay {pos} {card} {orientation}" + (" stock" if source == "stock" else "")
             return want if want in legal else next(a for a in legal if a.startswith("lay"))
         # the Make cards worth their stars, while the sky can bear them
@@ -265,3 +251,40 @@ def _best(content, card: str, pos: str, orientation: str | None) -> tuple[float,
     works = pos in koma.icons or koma.works_on_miss
     rots = CLEAN[orientation] if orientation else ROTATIONS
     return max((_rotation_worth(content, card, r, works), r) for r in rots)
+
+
+class _Sky:
+    """One reading of a side's planisphere: the kana lengths of its lit stars, shortest
+    first; how many have none, and how many at most one; how many dark ones relight at
+    the next 本; what a star is worth; and the room to spend found for each need."""
+
+    __slots__ = ("me", "number", "lit", "none", "one", "back", "price", "rooms")
+
+    def __init__(self, me, number: int):
+        self.me, self.number = me, number      # the side read, and the 本 it was read at
+        self.lit = sorted(len(s.kana) for s in me.stars if s.lit)
+        self.none = sum(1 for k in self.lit if k < 1)
+        self.one = sum(1 for k in self.lit if k <= 1)
+        self.back = sum(1 for s in me.stars if not s.lit and s.relights == number + 1)
+        soon = sum(1 for s in me.stars if not s.lit and s.relights is not None and s.relights <= number + 1)
+        eff = me.lit + soon * 0.5
+        self.price = 3.0 if eff >= 15 else 7.0 if eff >= 11 else 12.0 if eff >= 8 else 22.0
+        self.rooms: dict[int, int] = {}
+
+    def next_lit(self, spend: int) -> int:
+        back = self.back
+        if spend < 0:   # not a spending: read the sky as it is
+            back += sum(1 for k in self.lit[:spend] if k == 1)
+        else:           # the stars put out are the shortest-named first: those of one kana relight
+            back += max(0, min(spend, self.one) - self.none)
+        return len(self.lit) - spend + back
+
+    def room(self, need: int) -> int:
+        if need not in self.rooms:
+            best = 0
+            for x in range(1, self.me.lit):
+                if self.next_lit(x) < need:
+                    break
+                best = x
+            self.rooms[need] = best
+        return self.rooms[need]

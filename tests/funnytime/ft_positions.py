@@ -67,6 +67,7 @@ def arrange(st, seat: str, *, hand=None, top=(), stock=None, botsu=None, lost=No
     if dark is not None:
         side.dark = dict(dark)
     assert sorted(side.cards()) == sorted(every)
+    st.forget()                                         # edited by hand: drop what was kept
 
 
 def decide(st, default: dict | None = None) -> None:

@@ -425,6 +425,7 @@ def test_keeping_more_than_the_lit_stars_can_pay_is_warned_and_darkens_the_sky()
     assert "Warning" not in decision(STORY.view(st, AKI), names)
     for star in st.lit(AKI)[CONTENT.cost(st.pending.data["card"]):]:
         effects.put_out(st, AKI, star)
+    st.forget()                                  # edited by hand: the kept view is stale
     warned = decision(STORY.view(st, AKI), names)
     assert "your sky would go dark and you would lose" in warned
     act(st, AKI, f"keep {st.pending.data['card']}")
