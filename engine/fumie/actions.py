@@ -11,6 +11,8 @@
 """
 from __future__ import annotations
 
+from functools import lru_cache
+
 from engine.action import Action, is_number
 from engine.errors import BadSyntax
 
@@ -28,8 +30,11 @@ GRAMMAR: dict[str, tuple[int | None, str]] = {
 }
 
 
+@lru_cache(maxsize=512)
 def parse(text: str) -> Action:
-    """Read an action's text form; raises BadSyntax quoting the input and the forms known."""
+    """Read an action's text form; raises BadSyntax quoting the input and the forms known.
+    The same few texts are read at every decision (an Action is frozen, so one read is
+    shared; bounded, so memory stays flat)."""
     words = text.split()
     if not words:
         raise BadSyntax("Say an action, for example: up")

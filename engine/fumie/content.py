@@ -220,6 +220,14 @@ class Content:
         self.sheets = {(s.seat, s.episode): s for s in sheets}
         self.books = books
         self._tests: dict[int, object] = {}
+        self.across = {seating.seats[0]: seating.seats[1], seating.seats[1]: seating.seats[0]}  # seat -> the other
+        # Asked on every draw, use and turn's end, and fixed by the box: read from it once.
+        self.stars: dict[str, dict[str, Star]] = {}     # ★ kind -> card id -> its ★
+        for card in self.cards.values():
+            for star in card.star:
+                self.stars.setdefault(star.when, {}).setdefault(card.id, star)
+        self._decks: dict[tuple[str, str], tuple[str, ...]] = {}
+        self._enders: dict[str, frozenset[str]] = {}
 
     @classmethod
     def from_files(cls, story_file: tuple[str, dict], episodes: list[str], card_file: tuple[str, dict],
@@ -323,12 +331,25 @@ class Content:
 
     def other(self, seat: str) -> str:
         """The seat across the table."""
-        return self.seats[1] if seat == self.seats[0] else self.seats[0]
+        return self.across[seat]
 
     def deck_for(self, seat: str, episode: str) -> list[str]:
-        """The card set a seat's player draws from (story.toml's `draws`)."""
-        colour = self.draws[seat]
-        return [c.id for c in self.cards.values() if c.set == colour and episode in c.episodes]
+        """The card set a seat's player draws from (story.toml's `draws`), a new list."""
+        deck = self._decks.get((seat, episode))
+        if deck is None:
+            colour = self.draws[seat]
+            deck = self._decks[(seat, episode)] = tuple(
+                c.id for c in self.cards.values() if c.set == colour and episode in c.episodes)
+        return list(deck)
+
+    def enders(self, episode: str) -> frozenset[str]:
+        """The cards with an END condition that works in the episode: the only ones a
+        turn's end need look at."""
+        found = self._enders.get(episode)
+        if found is None:
+            found = self._enders[episode] = frozenset(
+                c.id for c in self.cards.values() if any(r.works_in(episode) for r in c.end))
+        return found
 
     def purple(self, episode: str) -> list[str]:
         """Purple cards of an episode: in neither set; they wait in the box until an

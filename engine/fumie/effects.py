@@ -7,6 +7,7 @@ REPL, bots, saves and the network handle that choice like any other action.
 """
 from __future__ import annotations
 
+from functools import lru_cache
 from itertools import permutations
 
 from engine.contract import Ending
@@ -63,10 +64,10 @@ def draw(state: State, seat: str, count: int, log: list[Event], kind: str = "dra
     other = state.opponent(seat)
     log.append(public(kind, seat=seat, count=len(drawn)))
     log.append(private("draw_seen", (seat,), seat=seat, cards=drawn))
+    drawn_stars = state.content.stars.get("drawn", {})
     for card in drawn:
-        star = state.card(card).star_for("drawn")
         # A ★ works only once its text can be read, that is once the card is known.
-        if star is not None and card in state.known:
+        if card in drawn_stars and card in state.known:
             side.shown.add(card)
             log.append(public("star", seat=seat, card=card))
             log.append(private("shown_on_draw", (seat, other), seat=seat, to=other, card=card))
@@ -86,8 +87,9 @@ def use_common(state: State, user: str, effect_id: str, log: list[Event]) -> Non
     common = next(c for c in sheet.common if c.id == effect_id)
     log.append(public("common", user=user, effect=effect_id))
     # ★ "when you use the Protagonist effect": run after the common effect, so push first.
+    stars = state.content.stars.get("protagonist", {})
     for card, face_up in reversed(state.sides[user].discard):
-        star = state.card(card).star_for("protagonist") if face_up else None
+        star = stars.get(card) if face_up else None
         if star is not None:
             state.frames.append(Frame(tuple(star.effect), 0, card, public("star", seat=user, card=card)))
     state.frames.append(Frame(tuple(common.effect), 0, None))
@@ -116,7 +118,9 @@ def _swap_front(state, step, card, user, log):
             log.append(public("swap_front", seat=seat))
 
 
+@lru_cache(maxsize=16)
 def orders(n: int) -> tuple[Action, ...]:
+    """Every order of n cards, as `order` actions (the same few n come up every game)."""
     return tuple(Action("order", tuple(str(i + 1) for i in p)) for p in permutations(range(n)))
 
 

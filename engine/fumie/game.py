@@ -78,7 +78,7 @@ def legal_actions(state: State, seat: str) -> list[Action]:
 def choices(state: State, seat: str) -> legality.Choices:
     """The seat's legal actions and their texts, made once per moment (view, bot, check);
     a turn's start offers the same choices every time, made once for the box."""
-    if state.pending is None and seat in to_act(state):
+    if state.pending is None and state.ended is None and seat == state.active:
         return _turn_choices(state.content, seat, state.episode)
     return legality.choices(state, seat, _legal)
 
@@ -108,7 +108,7 @@ def apply(state: State, seat: str, action: Action) -> list[Event]:
                    legal_actions=choices)
     log: list[Event] = []
     state.moves += 1
-    if action == STOP:
+    if action.verb == "stop":
         _stop(state, seat, "stopped", log)
     elif state.pending is not None:
         effects.resolve(state, action, log)
@@ -132,7 +132,7 @@ def _use(state: State, user: str, action: Action, log: list[Event]) -> None:
     hand = state.sides[holder].hand
     card = hand.pop(0)
     state.sides[holder].shown.discard(card)
-    face_up = action == UP
+    face_up = action.verb == "up"
     state.in_use = InUse(card, face_up, user)
     log.append(public("use", user=user, holder=holder, face="up" if face_up else "down",
                       card=card if face_up else None))
@@ -178,34 +178,37 @@ def _finish_turn(state: State, log: list[Event]) -> None:
 
 
 def _card_end(state: State, just_used: str | None) -> Ending | None:
-    """END conditions of the card just used face up, then of face-up cards in the piles."""
-    order = [just_used] if just_used else []
-    order += [c for seat in state.content.seats for c, up in state.sides[seat].discard if up and c != just_used]
-    for card_id in order:
-        owner = next(s for s in state.content.seats if (card_id, True) in state.sides[s].discard)
-        for rule in state.card(card_id).end:
-            if not rule.works_in(state.episode):
-                continue
-            if rule.if_ is None or state.content.test(rule.if_)(state, owner):
-                return Ending(rule.ending, "card", {"card": card_id, "seat": owner})
+    """END conditions of the card just used face up, then of face-up cards in the piles
+    (only cards with an END condition in this episode are looked at)."""
+    enders = state.content.enders(state.episode)
+    if just_used in enders:
+        owner = next(s for s in state.content.seats if (just_used, True) in state.sides[s].discard)
+        found = _end_of(state, just_used, owner)
+        if found is not None:
+            return found
+    for seat in state.content.seats:
+        for card_id, up in state.sides[seat].discard:
+            if up and card_id in enders and card_id != just_used:
+                found = _end_of(state, card_id, seat)
+                if found is not None:
+                    return found
+    return None
+
+
+def _end_of(state: State, card_id: str, owner: str) -> Ending | None:
+    for rule in state.card(card_id).end:
+        if rule.works_in(state.episode) and (rule.if_ is None or state.content.test(rule.if_)(state, owner)):
+            return Ending(rule.ending, "card", {"card": card_id, "seat": owner})
     return None
 
 
 def face_down_limit(state: State, seat: str) -> int:
     """Four, unless a face-up ★ card in the pile says otherwise."""
-    limits = _limits(state.content)
+    limits = state.content.stars.get("face_down_limit", {})
     for card, up in state.sides[seat].discard:
         if up and card in limits:
-            return limits[card]
+            return limits[card].limit or FACE_DOWN_LIMIT
     return FACE_DOWN_LIMIT
-
-
-@lru_cache(maxsize=64)
-def _limits(content: Content) -> dict[str, int]:
-    """The cards whose ★ sets the face-down limit, and the limit: asked after every move,
-    read from the box once (bounded; holds the content itself)."""
-    return {c.id: star.limit for c in content.cards.values()
-            if (star := c.star_for("face_down_limit")) is not None}
 
 
 def _sheet_end(state: State, seat: str, when: str) -> Ending | None:

@@ -105,7 +105,7 @@ class State:
         return self.content.cards[card_id]
 
     def opponent(self, seat: str) -> str:
-        return self.content.other(seat)
+        return self.content.across[seat]
 
     def places(self) -> dict[str, list[str]]:
         """Where every card is: each card of the game in exactly one of these."""
