@@ -48,7 +48,12 @@ class PileCard:
     card: Face | None          # None: a face-down card is never identified
 
 
-@dataclass(frozen=True, slots=True)
+# A view and its sides are made afresh for every decision, so they are plain slotted
+# dataclasses: a frozen one pays a guarded setattr for each of its fields, a third of what
+# making a view costs. They hold only tuples and frozen values, and the engine never keeps
+# a view, so nothing done to one reaches the game. The cards in them stay frozen (and are
+# made once per box).
+@dataclass(slots=True)
 class SideView:
     seat: str
     hand: tuple[Face | None, ...]     # None: a card this seat has not been shown
@@ -72,7 +77,7 @@ class Decision(decision.Decision):
     deck: str | None = None           # whose deck, when putting deck cards in order
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class View:
     seat: str
     seats: tuple[str, ...]
@@ -120,56 +125,83 @@ _PROMPTS = {
 
 
 # A view is built for every decision, of every card in sight: a card's face as known or
-# not, and a pile place, are frozen values made once. The caches are bounded and hold the
-# content itself (never its id, which a later box could reuse); what a seat is not told
-# never enters a key (a face-down pile card is keyed by its place alone).
-@lru_cache(maxsize=8192)
-def _face(content, card: str, known: bool) -> Face:
-    return Face.of(content.cards[card], known)
+# not, and a pile place, are frozen values made once per box. The tables are bounded (by
+# the box's cards and places) and their caches hold the content itself (never its id,
+# which a later box could reuse); what a seat is not told never enters a key (a face-down
+# pile card is keyed by its place alone).
+class _Faces(dict):
+    """(card id, known) -> its Face, every card of the box both ways."""
+
+    def __init__(self, content):
+        super().__init__(((c, k), Face.of(card, k)) for c, card in content.cards.items() for k in (False, True))
 
 
-@lru_cache(maxsize=8192)
-def _pile_card(content, position: int, card: str | None, known: bool) -> PileCard:
-    return PileCard(position, card is not None, None if card is None else _face(content, card, known))
+class _Places(dict):
+    """(position, card id or None, known) -> the PileCard, made the first time it is seen."""
+
+    def __init__(self, faces: _Faces):
+        super().__init__()
+        self.faces = faces
+
+    def __missing__(self, key: tuple[int, str | None, bool]) -> PileCard:
+        position, card, known = key
+        made = self[key] = PileCard(position, card is not None, None if card is None else self.faces[card, known])
+        return made
+
+
+@lru_cache(maxsize=16)
+def _box(content) -> tuple[_Faces, _Places]:
+    faces = _Faces(content)
+    return faces, _Places(faces)
+
+
+@lru_cache(maxsize=64)
+def _commons(content, seat: str, episode: str) -> tuple[Common, ...]:
+    return tuple(Common(c.id, c.name, c.text) for c in content.sheets[(seat, episode)].common)
+
+
+@lru_cache(maxsize=64)
+def _suspects(content, episode: str) -> tuple[str, ...]:
+    return tuple(content.suspects(episode))
 
 
 def view(state: State, seat: str) -> View:
     known = state.known
     content = state.content
-
-    def face(card: str) -> Face:
-        return _face(content, card, card in known)
+    faces, places = _box(content)
 
     def side(s: str) -> SideView:
         sd = state.sides[s]
-        mine = s == seat
         shown = sd.shown
-        hand = tuple(face(c) if mine or c in shown else None for c in sd.hand)
-        pile = tuple(_pile_card(content, i, c, c in known) if up else _pile_card(content, i, None, False)
-                     for i, (c, up) in enumerate(sd.discard, 1))
-        return SideView(s, hand, tuple(c in shown for c in sd.hand), len(sd.deck), pile,
-                        sum(1 for _, up in sd.discard if not up), face_down_limit(state, s))
+        if s == seat:
+            hand = tuple([faces[c, c in known] for c in sd.hand])
+        else:
+            hand = tuple([faces[c, c in known] if c in shown else None for c in sd.hand])
+        pile = tuple([places[i, c, c in known] if up else places[i, None, False]
+                      for i, (c, up) in enumerate(sd.discard, 1)])
+        return SideView(s, hand, tuple([c in shown for c in sd.hand]), len(sd.deck), pile,
+                        sum(1 for p in pile if not p.face_up), face_down_limit(state, s))
 
-    sheet = content.sheets[(seat, state.episode)]
     decision = None
     p = state.pending
     if p is not None and p.seat == seat:
         prompt = p.data.get("prompt") or _PROMPTS[p.kind]
         cards = ()
         if p.kind == "order_deck":
-            cards = tuple(face(c) for c in p.data["cards"])
+            cards = tuple([faces[c, c in known] for c in p.data["cards"]])
         elif p.kind == "order_hand":
-            cards = tuple(face(c) for c in state.sides[seat].hand)
+            cards = tuple([faces[c, c in known] for c in state.sides[seat].hand])
         decision = Decision(p.kind, choices(state, seat).texts_of(p.options), prompt, cards, p.data.get("deck"))
     use = state.in_use
-    in_use = None if use is None else PileCard(0, use.face_up, face(use.card) if use.face_up else None)
+    in_use = None if use is None else PileCard(0, use.face_up, faces[use.card, use.card in known] if use.face_up else None)
+    culprit = state.culprit
     return View(
-        seat, tuple(state.sides), state.episode, state.turn, state.active, side(seat), side(state.opponent(seat)),
-        tuple(face(c) for c in state.removed), in_use, None if use is None else use.user,
-        tuple(Common(c.id, c.name, c.text) for c in sheet.common),
+        seat, content.seats, state.episode, state.turn, state.active, side(seat), side(content.across[seat]),
+        tuple([faces[c, c in known] for c in state.removed]), in_use, None if use is None else use.user,
+        _commons(content, seat, state.episode),
         choices(state, seat).texts, decision, state.ended, told(state.log, seat, state.clock),
-        face(state.culprit) if state.culprit and (seat == content.culprit_keeper or state.culprit_shown) else None,
+        faces[culprit, culprit in known] if culprit and (seat == content.culprit_keeper or state.culprit_shown) else None,
         state.culprit_shown,
-        tuple(content.suspects(state.episode)) if state.culprit else (),
+        _suspects(content, state.episode) if culprit else (),
         tuple(state.checks),
     )
