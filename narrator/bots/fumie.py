@@ -8,12 +8,45 @@ card turned face down, and so on.
 """
 from __future__ import annotations
 
-import random
+from functools import lru_cache
 
 from engine.fumie.content import Card
 
 # How much the bot wants each kind of page; "continue" (no ending) is 0.
 TONE = {"true": 100.0, "good": 40.0, "neutral": -40.0, "bittersweet": -50.0, "bad": -100.0}
+
+
+class _Table:
+    """What a view shows of the table, as sets (the Table protocol of conditions): one
+    decision may test the cards' conditions on it dozens of times."""
+
+    __slots__ = ("episode", "up", "anywhere", "removed", "revealed", "ends", "named", "plain", "holds")
+
+    def __init__(self, view, content):
+        self.episode = view.episode
+        self.up = {s.seat: frozenset([p.card.id for p in s.discard if p.face_up]) for s in (view.me, view.other)}
+        self.anywhere = frozenset().union(*self.up.values())
+        self.removed = frozenset([f.id for f in view.removed])
+        self.revealed = view.culprit_shown
+        # The END conditions of the known face-up cards, in the order they are read (with
+        # the pile each card lies in), and every card they name: putting any other card
+        # face up changes none of them.
+        enders = content.enders(self.episode)
+        self.ends = [(s.seat, rule) for s in (view.me, view.other) for p in s.discard
+                     if p.face_up and p.card.known and p.card.id in enders
+                     for rule in content.cards[p.card.id].end if rule.works_in(self.episode) and rule.if_ is not None]
+        self.named = frozenset(c for _, rule in self.ends for c in rule.if_.card_ids())
+        self.plain = _plain(content, self.episode)
+        self.holds: tuple[float | None] | None = None   # (the tone of an END that holds already,)
+
+    def face_up_in(self, card: str, pile: str | None) -> bool:
+        return card in (self.anywhere if pile is None else self.up.get(pile, ()))
+
+    def is_removed(self, card: str) -> bool:
+        return card in self.removed
+
+    def culprit_revealed(self) -> bool:
+        return self.revealed
 
 
 class _WithCardUp:
@@ -30,70 +63,88 @@ class _WithCardUp:
     def is_removed(self, card: str) -> bool:
         return self.table.is_removed(card)
 
-
-class _Blind:
-    """A card of the box weighed as if it were the blind card: only its id matters, and
-    it stands for what the card may be, not for what the bot knows it is."""
-
-    known = True
-
-    def __init__(self, card: Card):
-        self.id = card.id
+    def culprit_revealed(self) -> bool:
+        return self.table.culprit_revealed()
 
 
 class Partner:
     def __init__(self, story, seat: str, seed: int):
+        # It judges, it never draws lots: the seed is the bots' common signature, unused.
         self.content = story.content
         self.seat = seat
         (self.other,) = [s for s in story.content.seats if s != seat]   # the story's two seats
-        self.rng = random.Random(seed)
-        self._blind: tuple | None = None    # the last blind card's worth, by what was seen
         # What each card is worth from the view being chosen from (the last view only):
-        # a card is weighed for several choices, and judged once.
+        # a card is weighed for several choices, and judged once; and that view's table.
         self._seen = None
         self._worths: dict = {}
+        self._table: _Table | None = None
 
     # --- judging cards ----------------------------------------------------------------
     def tone(self, episode: str, ending: str) -> float:
-        return TONE[self.content.page(episode, ending).tone]
+        return _tones(self.content, episode)[ending]
 
     def worth(self, view, face, user: str) -> float:
         """What using this card face up now, by `user`, is worth to the pair; 0 if unknown."""
         if face is None or not face.known:
             return 0.0
-        if self._seen is not view:
-            self._seen, self._worths = view, {}
-        key = (face.id, user)
-        if key not in self._worths:
-            self._worths[key] = self._worth(view, face, user)
-        return self._worths[key]
+        return self._card_worth(view, face.id, user)
 
-    def _worth(self, view, face, user: str) -> float:
-        card: Card = self.content.cards[face.id]
-        test = self.content.test
-        ending, value = self._steps(view, card.effect, card.id, user)
+    def _card_worth(self, view, card_id: str, user: str) -> float:
+        """What using the card face up now would be worth, were its text known."""
+        if self._seen is not view:
+            self._seen, self._worths, self._table = view, {}, _Table(view, self.content)
+        table = self._table
+        own = table.plain.get(card_id)
+        if own is not None and card_id not in table.named:
+            # Its text reads nothing of the table, and no END face up names it: it is
+            # worth what its text is worth on any table, but for an END that holds already.
+            if own[0] is not None:
+                return own[0]
+            if table.holds is None:
+                table.holds = (self._set_off(table, table),)
+            return own[1] if table.holds[0] is None else table.holds[0]
+        key = (card_id, user)
+        found = self._worths.get(key)
+        if found is None:
+            found = self._worths[key] = self._judge(view, table, card_id, user)
+        return found
+
+    def _judge(self, view, table: _Table, card_id: str, user: str) -> float:
+        if card_id in table.plain and card_id not in table.named:   # judged the first time
+            table.plain[card_id] = self._own(view, table, card_id, user)
+            return self._card_worth(view, card_id, user)
+        ending, value = self._own(view, table, card_id, user)
         if ending is not None:
             return ending
-        value += 1.0  # a known card used face up at least keeps the day moving
-        after = _WithCardUp(view, card.id, user)
-        for rule in card.end:
-            if rule.works_in(view.episode) and (rule.if_ is None or test(rule.if_)(after, user)):
-                return self.tone(view.episode, rule.ending)
-        for side in (view.me, view.other):
-            for p in side.discard:
-                if p.face_up and p.card.known:
-                    for rule in self.content.cards[p.card.id].end:
-                        if rule.works_in(view.episode) and rule.if_ is not None \
-                                and test(rule.if_)(after, side.seat):
-                            return self.tone(view.episode, rule.ending)
-        return value
+        found = self._set_off(table, _WithCardUp(table, card_id, user))
+        return value if found is None else found
 
-    def _steps(self, view, steps, card_id: str, user: str) -> tuple[float | None, float]:
+    def _own(self, view, table: _Table, card_id: str, user: str) -> tuple[float | None, float]:
+        """(the tone of the ending the card's own text leads to, or None; its worth else)."""
+        card: Card = self.content.cards[card_id]
+        ending, value = self._steps(view, table, card.effect, user)
+        if ending is not None:
+            return ending, value
+        value += 1.0  # a known card used face up at least keeps the day moving
+        after = _WithCardUp(table, card.id, user)
+        for rule in card.end:
+            if rule.works_in(view.episode) and (rule.if_ is None or self.content.test(rule.if_)(after, user)):
+                return self.tone(view.episode, rule.ending), value
+        return None, value
+
+    def _set_off(self, table: _Table, after) -> float | None:
+        """The tone of the first END face up whose condition holds on `after`, or None."""
+        for seat, rule in table.ends:
+            if self.content.test(rule.if_)(after, seat):
+                return self.tone(table.episode, rule.ending)
+        return None
+
+    def _steps(self, view, table: _Table, steps, user: str) -> tuple[float | None, float]:
         """(the tone of the ending these steps lead to, or None; what they are worth else)."""
         value = 0.0
         for step in steps:
-            if step.instead is not None and self.content.test(step.instead.if_)(view, user):
-                ending, more = self._steps(view, step.instead.effect, card_id, user)
+            if step.instead is not None and self.content.test(step.instead.if_)(table, user):
+                ending, more = self._steps(view, table, step.instead.effect, user)
                 if ending is not None:
                     return ending, value
                 value += more
@@ -109,7 +160,7 @@ class Partner:
             elif step.op == "accuse" and not view.culprit_shown:
                 # Judged by what the user can know: the other seat never saw the culprit.
                 n = max(1, len(self.candidates(view, mine=user == self.seat)))
-                wrong, _ = self._steps(view, step.effect, card_id, user)
+                wrong, _ = self._steps(view, table, step.effect, user)
                 value += 30.0 / n + (1 - 1 / n) * (wrong if wrong is not None else 0.0)
         return None, value
 
@@ -165,16 +216,11 @@ class Partner:
         box with cards that end the day at once makes a blind card a risk, not a gift."""
         seen = {f.id for f in (*view.me.hand, *view.other.hand, *view.removed) if f is not None}
         seen |= {p.card.id for s in (view.me, view.other) for p in s.discard if p.card is not None}
-        key = (view.episode, user, view.turn, frozenset(seen))
-        if self._blind is not None and self._blind[0] == key:
-            return self._blind[1]
         pool = [c for seat in (self.seat, self.other) for c in self.content.deck_for(seat, view.episode)
                 if c not in seen]
-        value = 1.0
-        if pool:
-            value = sum(self.worth(view, _Blind(self.content.cards[c]), user) for c in pool) / len(pool)
-        self._blind = (key, value)
-        return value
+        if not pool:
+            return 1.0
+        return sum([self._card_worth(view, c, user) for c in pool]) / len(pool)
 
     def _use(self, view, legal: list[str]) -> str:
         front = view.other.hand[0] if view.other.hand else None
@@ -183,16 +229,15 @@ class Partner:
         else:
             up = self.unknown_worth(view, self.seat)
         downs = [a for a in legal if a.startswith("down ")]
-        best_down = max(downs, key=lambda a: self._common_value(view, a.split()[1]), default=None)
-        if best_down is None:
+        if not downs:
             return "up"
-        down = self.down_cost(view) + self._common_value(view, best_down.split()[1])
-        return "up" if up >= down else best_down
+        values = [self._common_value(view, a.split()[1]) for a in downs]
+        best = max(range(len(downs)), key=values.__getitem__)   # the first of the best
+        down = self.down_cost(view) + values[best]
+        return "up" if up >= down else downs[best]
 
     def _common_value(self, view, effect: str) -> float:
-        sheet = self.content.sheets[(self.seat, view.episode)]
-        common = next(c for c in sheet.common if c.id == effect)
-        op = common.effect[0].op if common.effect else ""
+        op = _common_ops(self.content, self.seat, view.episode)[effect]
         my_front = view.me.hand[0] if view.me.hand else None
         if op == "rearrange" and my_front is not None and self.worth(view, my_front, self.other) < 0:
             return 10.0
@@ -243,3 +288,27 @@ class Partner:
             return len(hand) >= 2 and self.worth(view, hand[1], self.seat) > self.worth(view, hand[0], self.seat)
         front = view.other.hand[0] if view.other.hand else None
         return front is not None and self.worth(view, front, self.seat) < 0
+
+
+@lru_cache(maxsize=64)
+def _plain(content, episode: str) -> dict[str, tuple[float | None, float] | None]:
+    """The cards of an episode whose own text reads nothing of the table (no `instead`,
+    no END of their own, nothing of the culprit), and what that text is worth once judged
+    (None until then): the same on every table. Bounded; holds the content itself."""
+    def reads_table(steps) -> bool:
+        return any(s.instead is not None or s.op in ("accuse", "check_culprit") for s in steps)
+
+    return {c.id: None for c in content.cards.values()
+            if episode in c.episodes and not reads_table(c.effect) and not any(r.works_in(episode) for r in c.end)}
+
+
+@lru_cache(maxsize=64)
+def _common_ops(content, seat: str, episode: str) -> dict[str, str]:
+    """The first operation of each common effect of the seat's sheet side, by its id."""
+    return {c.id: c.effect[0].op if c.effect else "" for c in content.sheets[(seat, episode)].common}
+
+
+@lru_cache(maxsize=64)
+def _tones(content, episode: str) -> dict[str, float]:
+    """What each page of the episode's ending book is worth to the bot, by its id."""
+    return {p.id: TONE[p.tone] for p in content.books[episode].ending}
