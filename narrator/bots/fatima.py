@@ -12,7 +12,6 @@ never looks at a card face down.
 """
 from __future__ import annotations
 
-import random
 from functools import lru_cache
 
 from engine.fatima import points
@@ -33,8 +32,9 @@ class Partner:
     def __init__(self, story, seat: str, seed: int):
         self.content: Content = story.content
         self.seat = seat
+        # It draws no random numbers: a choice is a function of the view alone, so a
+        # resumed game plays on the same with nothing to reseed at each decision.
         self.seed = seed
-        self.rng = random.Random(seed)
         # What the bot has read of the view it is choosing from (one view: the last), so
         # a court, a gain or a loss weighed for many candidates is counted once.
         self._seen = None
@@ -126,8 +126,6 @@ class Partner:
 
     # --- choosing ---------------------------------------------------------------------
     def choose(self, view) -> str:
-        # Drawn afresh from the seed and the moment, so a resumed game plays on the same.
-        self.rng.seed(self.seed * 1_000_003 + view.moment)
         d = view.decision
         legal = [a for a in view.legal if a != "stop"]
         if d is None or not legal:
