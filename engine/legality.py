@@ -33,8 +33,11 @@ class Choices:
         return tuple(map(str, options))
 
     def __contains__(self, action: object) -> bool:
-        # a scan: the lists are short, and hashing every action costs more than comparing
-        return action in self.actions
+        # A scan: the lists are short, and hashing every action costs more than comparing.
+        # The answer is most often one of these very values (a rules loop picks among
+        # them, a family that keeps one value per action parses a text back to it), so
+        # look for it by identity first: that compares nothing it passes on the way.
+        return any(a is action for a in self.actions) or action in self.actions
 
     def __iter__(self) -> Iterator[Any]:
         return iter(self.actions)
