@@ -38,9 +38,12 @@ def _by_verb(legal: tuple[str, ...]) -> tuple[tuple[str, ...], dict[str, tuple[s
     """The verbs of the legal actions but `stop`, in order, and each verb's actions in the
     engine's order: the same few lists of choices come up game after game (a small bound,
     so memory stays flat; the key is the view's own legal actions, nothing more)."""
-    legal_ = [a for a in legal if a != "stop"]
-    verbs = tuple(sorted({a.split()[0] for a in legal_}))
-    return verbs, {v: tuple(a for a in legal_ if a.split()[0] == v) for v in verbs}
+    by_verb: dict[str, list[str]] = {}
+    for a in legal:          # one pass: each text is split once
+        if a != "stop":
+            by_verb.setdefault(a.split(maxsplit=1)[0], []).append(a)
+    verbs = tuple(sorted(by_verb))
+    return verbs, {v: tuple(by_verb[v]) for v in verbs}
 
 
 def make(name: str, story, seat: str, seed: int):
