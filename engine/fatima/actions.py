@@ -19,7 +19,7 @@
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 
 from engine.action import Action as BaseAction
@@ -44,6 +44,16 @@ GRAMMAR: dict[str, tuple[int, int, str]] = {
 
 @dataclass(frozen=True, slots=True)
 class Action(BaseAction):
+    # Its text, written once as it is made: a turn offers dozens of actions, and every
+    # view of the turn shows them all.
+    text: str = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "text", BaseAction.__str__(self))
+
+    def __str__(self) -> str:
+        return self.text
+
     @property
     def combatant(self) -> str | None:
         """For attack and fight: `king` or the hand position, as written."""
@@ -54,8 +64,27 @@ def _position(word: str) -> bool:
     return is_number(word) and int(word) >= 1
 
 
+# No action of any box is written in so many characters: a longer text is read but never
+# kept, so what a peer sends cannot fill the caches below.
+KEPT_TEXT = 64
+
+
 def parse(text: str) -> Action:
     """Read an action's text form; raises BadSyntax quoting the input and the forms known."""
+    if len(text) > KEPT_TEXT:
+        return Action(*_words(text))
+    return _parse(text)
+
+
+# A text reads as the same action every time: read once (bounded; errors are not kept).
+@lru_cache(maxsize=8192)
+def _parse(text: str) -> Action:
+    verb, args = _words(text)
+    return act(verb, *args)
+
+
+def _words(text: str) -> tuple[str, tuple[str, ...]]:
+    """The verb and words of an action's text, checked against the grammar."""
     words = text.split()
     if not words:
         raise BadSyntax("Say an action, for example: pass")
@@ -73,21 +102,27 @@ def parse(text: str) -> Action:
         raise bad
     if verb in ("action", "discard") and not _position(args[0]):
         raise BadSyntax(f"{text.strip()!r}: the card is named by its position in your hand, like `{verb} 2`.")
+    return verb, args
+
+
+# Every action the rules offer, and every text parsed, is made here: one value for each
+# action's words, so a text parsed back is the very action offered (the legality check
+# finds it by identity) and each action's text is written once. A turn offers every
+# target with every combatant: the same few hundred values, game after game (bounded;
+# the words alone are the key).
+@lru_cache(maxsize=8192)
+def act(verb: str, *args: str) -> Action:
     return Action(verb, args)
 
 
-# Every turn offers each target with each combatant: the same few frozen values, made once
-# (bounded; the words alone are the key).
-@lru_cache(maxsize=4096)
 def fight(combatant: str) -> Action:
-    return Action("fight", ("with", combatant))
+    return act("fight", "with", combatant)
 
 
-@lru_cache(maxsize=4096)
 def attack(nation: str, fatima: str, combatant: str) -> Action:
-    return Action("attack", (nation, fatima, "with", combatant))
+    return act("attack", nation, fatima, "with", combatant)
 
 
-PASS = Action("pass")
-STOP = Action("stop")
-AVOID = Action("avoid")
+PASS = act("pass")
+STOP = act("stop")
+AVOID = act("avoid")

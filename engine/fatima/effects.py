@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from engine.events import Event, private, public
 from engine.fatima import combat, moves
-from engine.fatima.actions import PASS, Action
+from engine.fatima.actions import PASS, Action, act
 from engine.fatima.state import Ctx, Frame, Pending, State
 
 
@@ -49,7 +49,7 @@ def seats_for(state: State, who: str, ctx: Ctx) -> tuple[str, ...]:
 
 
 def positions(state: State, seat: str, verb: str) -> tuple[Action, ...]:
-    return tuple(Action(verb, (str(i),)) for i in range(1, len(state.nations[seat].hand) + 1))
+    return tuple(act(verb, str(i)) for i in range(1, len(state.nations[seat].hand) + 1))
 
 
 # --- the operations ----------------------------------------------------------------
@@ -79,7 +79,7 @@ def _see_king(state, step, ctx, log):
         see_king(state, ctx.user, ctx.target, log)
         return
     known = state.intel.get(ctx.user, {})
-    options = tuple(Action("spy", (s,)) for s in state.around(ctx.user)[1:]
+    options = tuple(act("spy", s) for s in state.around(ctx.user)[1:]
                     if not state.nations[s].king_shown and s not in known)
     if len(options) == 1:
         see_king(state, ctx.user, options[0].args[0], log)
@@ -113,7 +113,7 @@ def _swap_fatima(state, step, ctx, log):
     mine = state.nations[ctx.user].fatima
     if not mine or state.owner(ctx.fatima) in (None, ctx.user):
         return
-    options = tuple(Action("give", (f,)) for f in mine)
+    options = tuple(act("give", f) for f in mine)
     state.pending = Pending(ctx.user, "swap", options, {"ctx": ctx})
 
 
@@ -187,7 +187,7 @@ def _ask_unveil(state: State, queue: tuple[str, ...], ctx: Ctx) -> None:
     for i, seat in enumerate(queue):
         fatima = state.nations[seat].fatima
         if fatima:
-            options = (PASS, *(Action("unveil", (f,)) for f in fatima))
+            options = (PASS, *(act("unveil", f) for f in fatima))
             state.pending = Pending(seat, "may_unveil", options, {"queue": queue[i:], "ctx": ctx})
             return
 

@@ -17,7 +17,7 @@ from engine import endings, legality, turns
 from engine.errors import IllegalAction
 from engine.events import Event, private, public
 from engine.fatima import combat, effects, moves, points
-from engine.fatima.actions import PASS, STOP, Action, parse
+from engine.fatima.actions import PASS, STOP, Action, act, parse
 from engine.fatima.content import DEFAULT_PLAYERS, HAND, MOMENTS, PLAYERS, Content
 from engine.fatima.state import Ctx, Nation, Pending, State
 
@@ -206,12 +206,12 @@ def turn_options(state: State, seat: str) -> list[Action]:
     for i, card_id in enumerate(nation.hand, 1):
         card = content.cards[card_id]
         if card.kind == "action" and card.use == "turn":
-            options += [Action("action", (str(i), *t)) for t in card_targets(state, seat, card.target, card.effect)]
+            options += [act("action", str(i), *t) for t in card_targets(state, seat, card.target, card.effect)]
     if not nation.decree_used:
         decree = content.kings[nation.king].decree
-        options += [Action("decree", t) for t in card_targets(state, seat, decree.target, decree.effect)]
+        options += [act("decree", *t) for t in card_targets(state, seat, decree.target, decree.effect)]
     options += combat.attack_options(state, seat)
-    options += [Action("unveil", (f,)) for f in nation.fatima]
+    options += [act("unveil", f) for f in nation.fatima]
     return options
 
 
