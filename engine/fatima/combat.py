@@ -15,6 +15,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 
 from engine.events import Event, private, public
 from engine.fatima import moves
@@ -23,6 +24,9 @@ from engine.fatima.content import Ability, Content
 from engine.fatima.state import Combat, Pending, State
 
 
+# Asked of every card in hand whenever a nation may fight: the printed card decides, so it
+# is asked once per card (bounded; the cache holds the content itself, never its id).
+@lru_cache(maxsize=4096)
 def can_commit(content: Content, card_id: str, side: str) -> bool:
     """Whether this hand card may be laid down to attack (`side` "attack") or defend."""
     card = content.cards[card_id]

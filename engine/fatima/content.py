@@ -395,6 +395,9 @@ class Content:
         self.books = books
         self.book = books.get(self.episodes[0]) if self.episodes else None   # the season's one book
         self._boxes: dict[int, tuple[str, ...]] = {}
+        # What every combat reads of a card, read from its printed text once per box.
+        self._powers: dict[str, Power | None] = {cid: getattr(c, "power", None) for cid, c in self.cards.items()}
+        self._abilities = {cid: tuple(getattr(c, "ability", ())) for cid, c in self.cards.items()}
         # Fatima whose points depend on the king: a rival's count of them is uncertain.
         self.king_ruled = frozenset(f.id for f in cf.fatima if any(r.op == "king" for r in f.rule))
 
@@ -456,11 +459,10 @@ class Content:
 
     def power(self, card_id: str) -> Power | None:
         """The combat power of a card that can fight (king, person, combat action)."""
-        card = self.cards[card_id]
-        return getattr(card, "power", None)
+        return self._powers[card_id]
 
-    def abilities(self, card_id: str) -> list[Ability]:
-        return list(getattr(self.cards[card_id], "ability", ()))
+    def abilities(self, card_id: str) -> tuple[Ability, ...]:
+        return self._abilities[card_id]
 
     def page(self, episode: str, ending: str) -> EndingPage:
         return next(p for p in self.books[episode].ending if p.id == ending)
