@@ -15,6 +15,7 @@ from __future__ import annotations
 from functools import lru_cache
 
 from engine.fatima import points
+from engine.fatima.actions import parse
 from engine.fatima.content import Content
 
 # What the bot expects an unknown defending card to deal, and the attacking one.
@@ -46,38 +47,32 @@ class Partner:
         return self._read
 
     # --- reading the table ------------------------------------------------------------
-    def court(self, view, seat: str) -> list[str]:
-        """The Fatima of `seat`'s nation (the same list for one view: do not change it)."""
+    def _nation(self, view, seat: str) -> tuple[tuple[str, ...], str | None]:
+        """The Fatima of `seat`'s nation and its king as we know him (None: face down)."""
         read = self._of(view)
-        key = ("court", seat)
+        key = ("nation", seat)
         if key not in read:
-            read[key] = [f.face.id for f in view.nation(seat).fatima]
+            nv = view.nation(seat)
+            read[key] = (tuple(f.face.id for f in nv.fatima), nv.king.id if nv.king is not None else None)
         return read[key]
 
-    def king_of(self, view, seat: str) -> str | None:
-        k = view.nation(seat).king
-        return k.id if k is not None else None
+    def court(self, view, seat: str) -> tuple[str, ...]:
+        """The Fatima of `seat`'s nation."""
+        return self._nation(view, seat)[0]
 
-    def score(self, view, seat: str, court: list[str]) -> int:
+    def king_of(self, view, seat: str) -> str | None:
+        return self._nation(view, seat)[1]
+
+    def score(self, view, seat: str, court) -> int:
         return points.score(self.content, court, self.king_of(view, seat))
 
     def gain(self, view, seat: str, fatima: str) -> int:
         """What `fatima` would add to `seat`'s nation."""
-        read = self._of(view)
-        key = ("gain", seat, fatima)
-        if key not in read:
-            court = self.court(view, seat)
-            read[key] = self.score(view, seat, court + [fatima]) - self.score(view, seat, court)
-        return read[key]
+        return _gain(self.content, *self._nation(view, seat), fatima)
 
     def loss(self, view, seat: str, fatima: str) -> int:
         """What `seat`'s nation would lose without `fatima` (negative: it would gain)."""
-        read = self._of(view)
-        key = ("loss", seat, fatima)
-        if key not in read:
-            court = self.court(view, seat)
-            read[key] = self.score(view, seat, court) - self.score(view, seat, [f for f in court if f != fatima])
-        return read[key]
+        return _loss(self.content, *self._nation(view, seat), fatima)
 
     def leader(self, view) -> str:
         read = self._of(view)
@@ -89,6 +84,13 @@ class Partner:
     def rivalry(self, view, seat: str) -> float:
         """How much harm to `seat` is worth to us: most for whoever leads, and in the final
         round for a rival who still has a turn to play (the last most of all)."""
+        read = self._of(view)
+        key = ("rivalry", seat)
+        if key not in read:
+            read[key] = self._rivalry(view, seat)
+        return read[key]
+
+    def _rivalry(self, view, seat: str) -> float:
         if seat == self.seat:
             return -1.0
         base = 0.8 if seat == self.leader(view) else 0.4
@@ -147,17 +149,17 @@ class Partner:
         over = len(hand) > view.military
         attacks: dict[tuple[str, str], list[str]] = {}
         for text in legal:
-            words = text.split()
-            verb = words[0]
+            action = parse(text)     # the words of a text, read once per text
+            verb, words = action.verb, action.args
             if verb == "attack":
-                attacks.setdefault((words[1], words[2]), []).append(words[4])
+                attacks.setdefault((words[0], words[1]), []).append(words[3])
             elif verb == "unveil":
-                yield text, self._unveil_value(view, words[1])
+                yield text, self._unveil_value(view, words[0])
             elif verb == "action":
-                card = hand[int(words[1]) - 1].id
-                yield text, self._use_value(view, card, words[2:], final) + (0.3 if over else 0.0)
+                card = hand[int(words[0]) - 1].id
+                yield text, self._use_value(view, card, words[1:], final) + (0.3 if over else 0.0)
             elif verb == "decree":
-                yield text, self._use_value(view, view.king.id, words[1:], final) - 0.3
+                yield text, self._use_value(view, view.king.id, words, final) - 0.3
         if attacks:
             yield from self._attack_values(view, attacks, final)
 
@@ -166,7 +168,7 @@ class Partner:
         n = view.players
         return self.loss(view, self.seat, fatima) * -1 * (n - 1) / n - 0.2
 
-    def _use_value(self, view, card: str, aim: list[str], final: bool) -> float:
+    def _use_value(self, view, card: str, aim: tuple[str, ...], final: bool) -> float:
         c = self.content
         nation = aim[0] if aim else None
         fatima = aim[1] if len(aim) > 1 else None
@@ -200,13 +202,11 @@ class Partner:
             elif op == "swap_fatima":
                 mine = self.court(view, self.seat)
                 if mine:
-                    worst = min(mine, key=lambda f: self.loss(view, self.seat, f))
-                    after = [f for f in mine if f != worst] + [fatima]
-                    value += self.score(view, self.seat, after) - self.score(view, self.seat, mine)
+                    kept = self._kept_in_swap(view)
+                    value += self.score(view, self.seat, kept + (fatima,)) - self.score(view, self.seat, mine)
                     value += self.rivalry(view, nation) * self.loss(view, nation, fatima)
             elif op == "then_attack":
-                value += max((v for _, v in self._attack_values(view, self._attack_table(view), final)),
-                             default=0.0) - 0.2
+                value += self._march_value(view, final) - 0.2
             elif op == "discard_to_limit":
                 value += 0.6
             elif op == "tribute":
@@ -214,6 +214,24 @@ class Partner:
             elif op == "ward":
                 value += 0.8 if self.seat == max(view.nations, key=lambda x: x.score).seat else 0.1
         return value
+
+    def _kept_in_swap(self, view) -> tuple[str, ...]:
+        """Our court once the Fatima we miss least has gone in an exchange (one per view)."""
+        read = self._of(view)
+        if "kept_in_swap" not in read:
+            mine = self.court(view, self.seat)
+            worst = min(mine, key=lambda f: self.loss(view, self.seat, f))
+            read["kept_in_swap"] = tuple(f for f in mine if f != worst)
+        return read["kept_in_swap"]
+
+    def _march_value(self, view, final: bool) -> float:
+        """The best attack a Forced March would allow (weighed once per view)."""
+        read = self._of(view)
+        key = ("march", final)
+        if key not in read:
+            read[key] = max((v for _, v in self._attack_values(view, self._attack_table(view), final)),
+                            default=0.0)
+        return read[key]
 
     def _attack_table(self, view) -> dict[tuple[str, str], list[str]]:
         """The attacks a Forced March would allow, built from what we can see."""
@@ -232,7 +250,9 @@ class Partner:
     def _attack_values(self, view, attacks: dict[tuple[str, str], list[str]], final: bool):
         """For each target, the best card to attack with, and what the attack is worth."""
         my_score = self.score(view, self.seat, self.court(view, self.seat))
-        choice: dict[str, tuple[float, float]] = {}   # combatant -> (expected damage, cost if lost)
+        # combatant -> (chance against a typical defence, what losing it costs times the
+        # chance of losing): the same whatever the target, so weighed once per combatant
+        odds: dict[str, tuple[float, float]] = {}
         hand = view.hand
         useful = self.still_useful(view)
         for combatant in {c for cs in attacks.values() for c in cs}:
@@ -247,7 +267,9 @@ class Partner:
                 if self.content.cards[card].kind == "action":
                     cost = self.worth(card) * 0.8
                 cost *= useful
-            choice[combatant] = (e, cost)
+            if e > 0:          # a card that deals nothing never attacks
+                p = self.chance(e, TYPICAL_DEFENCE)
+                odds[combatant] = (p, (1 - p) * cost)
         for (nation, fatima), fighters in attacks.items():
             gain = self.gain(view, self.seat, fatima)
             harm = self.loss(view, nation, fatima) * self.rivalry(view, nation)
@@ -256,13 +278,11 @@ class Partner:
                 continue
             best = None
             for c in fighters:
-                e, cost = choice[c]
-                if e <= 0:
-                    continue
-                p = self.chance(e, TYPICAL_DEFENCE)
-                v = p * prize - (1 - p) * cost
-                if best is None or v > best[0]:
-                    best = (v, c)
+                if c in odds:
+                    p, risk = odds[c]
+                    v = p * prize - risk
+                    if best is None or v > best[0]:
+                        best = (v, c)
             if best is not None:
                 yield f"attack {nation} {fatima} with {best[1]}", best[0] - 0.3
 
@@ -396,6 +416,18 @@ class Partner:
 
     def _spy(self, view, legal: list[str]) -> str:
         return max(legal, key=lambda t: (view.nation(t.split()[1]).score, t))
+
+
+# What a Fatima adds to a nation, or takes from it, depends only on its court and its king
+# as the seat knows them: weighed once each (bounded; the cache holds the content itself).
+@lru_cache(maxsize=8192)
+def _gain(content: Content, court: tuple[str, ...], king: str | None, fatima: str) -> int:
+    return points.score(content, court + (fatima,), king) - points.score(content, court, king)
+
+
+@lru_cache(maxsize=8192)
+def _loss(content: Content, court: tuple[str, ...], king: str | None, fatima: str) -> int:
+    return points.score(content, court, king) - points.score(content, [f for f in court if f != fatima], king)
 
 
 # What a card deals and is worth depends on the box alone: counted once per card, in
