@@ -115,14 +115,6 @@ def act(verb: str, *args: str) -> Action:
     return Action(verb, args)
 
 
-def fight(combatant: str) -> Action:
-    return act("fight", "with", combatant)
-
-
-def attack(nation: str, fatima: str, combatant: str) -> Action:
-    return act("attack", nation, fatima, "with", combatant)
-
-
 PASS = act("pass")
 STOP = act("stop")
 AVOID = act("avoid")

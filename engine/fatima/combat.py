@@ -19,7 +19,7 @@ from functools import lru_cache
 
 from engine.events import Event, private, public
 from engine.fatima import moves
-from engine.fatima.actions import AVOID, Action, attack, fight
+from engine.fatima.actions import AVOID, Action, act
 from engine.fatima.content import Ability, Content
 from engine.fatima.state import Combat, Pending, State
 
@@ -57,11 +57,11 @@ def attack_options(state: State, seat: str) -> list[Action]:
     if not found:
         return []
     fighters = combatants(state, seat, "attack")
-    return [attack(nation, f, c) for nation, f in found for c in fighters]
+    return [act("attack", nation, f, "with", c) for nation, f in found for c in fighters]
 
 
 def defend_options(state: State, seat: str) -> tuple[Action, ...]:
-    return (AVOID, *(fight(c) for c in combatants(state, seat, "defend")))
+    return (AVOID, *(act("fight", "with", c) for c in combatants(state, seat, "defend")))
 
 
 def _lay_down(state: State, seat: str, combatant: str) -> tuple[str, bool]:
@@ -123,8 +123,15 @@ class Fighter:
     damage: int = 0
 
 
-def _fight_abilities(content: Content, f: Fighter, enemy: Fighter) -> list[Ability]:
-    return [a for a in content.abilities(f.card) if a.when == "fight" and a.applies(f.side, enemy.king)]
+def _fight_abilities(content: Content, f: Fighter, enemy: Fighter) -> tuple[Ability, ...]:
+    return fight_abilities(content, f.card, f.side, enemy.king)
+
+
+# The printed card, its side and whether it faces a king decide: read once for each.
+@lru_cache(maxsize=4096)
+def fight_abilities(content: Content, card: str, side: str, against_king: bool) -> tuple[Ability, ...]:
+    """The card's abilities that work in this fight."""
+    return tuple(a for a in content.abilities(card) if a.when == "fight" and a.applies(side, against_king))
 
 
 def _profile(content: Content, f: Fighter, enemy: Fighter) -> None:
