@@ -398,6 +398,8 @@ class Content:
         # What every combat reads of a card, read from its printed text once per box.
         self._powers: dict[str, Power | None] = {cid: getattr(c, "power", None) for cid, c in self.cards.items()}
         self._abilities = {cid: tuple(getattr(c, "ability", ())) for cid, c in self.cards.items()}
+        # The Fatima of each maker, for the rules that count a maker's work in a nation.
+        self.made_by = {m: frozenset(f.id for f in cf.fatima if f.maker == m) for m in {f.maker for f in cf.fatima}}
         # Fatima whose points depend on the king: a rival's count of them is uncertain.
         self.king_ruled = frozenset(f.id for f in cf.fatima if any(r.op == "king" for r in f.rule))
 

@@ -7,36 +7,42 @@ the rules that name kings are then left out, and the count says it is not certai
 from __future__ import annotations
 
 from functools import lru_cache
+from typing import Iterable
 
 from engine.fatima.content import Content, Fatima, Rule
 
 
-def rule_holds(content: Content, rule: Rule, fatima: Fatima, court: list[str], king: str | None) -> int:
-    """The points this rule adds to `fatima` in a nation holding `court` (her included)."""
-    if rule.op == "with":
-        return rule.points if all(f in court for f in rule.fatima) else 0
-    if rule.op == "alone":
+def rule_holds(content: Content, rule: Rule, fatima: Fatima, court: frozenset[str], king: str | None) -> int:
+    """The points this rule adds to `fatima` in a nation holding `court`."""
+    op = rule.op
+    if op == "with":
+        return rule.points if court.issuperset(rule.fatima) else 0
+    if op == "alone":
         return rule.points if len(court) == 1 else 0
-    if rule.op == "crowd":
+    if op == "crowd":
         return rule.points if len(court) >= rule.at_least else 0
-    if rule.op == "per_maker":
-        return rule.points * sum(1 for f in court if f != fatima.id and content.fatima[f].maker == rule.maker)
-    if rule.op == "per_other":
+    if op == "per_maker":
+        return rule.points * len(content.made_by[rule.maker].intersection(court) - {fatima.id})
+    if op == "per_other":
         return rule.points * (len(court) - 1)
-    if rule.op == "king":
+    if op == "king":
         return rule.points if king is not None and king in rule.kings else 0
-    raise AssertionError(rule.op)
+    raise AssertionError(op)
 
 
-def value(content: Content, fatima_id: str, court: list[str], king: str | None) -> int:
-    """What one Fatima is worth in that nation, under that king."""
-    return values(content, court, king)[fatima_id] if fatima_id in court else \
-        _value(content, fatima_id, court, king)
+def value(content: Content, fatima_id: str, court: Iterable[str], king: str | None) -> int:
+    """What one Fatima is worth in that nation (her included or not), under that king."""
+    members = frozenset(court)
+    return values(content, members, king)[fatima_id] if fatima_id in members else \
+        _value(content, fatima_id, members, king)
 
 
-def _value(content: Content, fatima_id: str, court, king: str | None) -> int:
+def _value(content: Content, fatima_id: str, court: frozenset[str], king: str | None) -> int:
     f = content.fatima[fatima_id]
-    return f.points + sum(rule_holds(content, r, f, court, king) for r in f.rule)
+    total = f.points
+    for rule in f.rule:
+        total += rule_holds(content, rule, f, court, king)
+    return total
 
 
 def values(content: Content, court, king: str | None) -> dict[str, int]:
@@ -49,8 +55,7 @@ def values(content: Content, court, king: str | None) -> dict[str, int]:
 # in a bounded cache that holds the content itself (never its id, which could be reused).
 @lru_cache(maxsize=4096)
 def _values(content: Content, court: frozenset[str], king: str | None) -> dict[str, int]:
-    members = sorted(court)
-    return {f: _value(content, f, members, king) for f in members}
+    return {f: _value(content, f, court, king) for f in sorted(court)}
 
 
 def score(content: Content, court: list[str], king: str | None) -> int:
