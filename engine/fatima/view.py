@@ -129,11 +129,19 @@ def _faces(content: Content) -> dict[str, Face]:
 @lru_cache(maxsize=4096)
 def _nation(content: Content, seat: str, known: str | None, court: tuple[str, ...], hand: int,
             king_shown: bool, decree_used: bool) -> NationView:
+    fatima, score, certain = _court(content, court, known)
+    return NationView(seat, _faces(content)[known] if known else None, king_shown, decree_used, hand,
+                      fatima, score, certain)
+
+
+# A nation's hand changes at nearly every turn, its court and known king far less often:
+# the court as seen (her faces and values, their sum, whether it is certain) is kept apart.
+@lru_cache(maxsize=4096)
+def _court(content: Content, court: tuple[str, ...], known: str | None) -> tuple[tuple[FatimaView, ...], int, bool]:
     faces, ruled = _faces(content), content.king_ruled
     vals = points.values(content, court, known)
     fatima = tuple(FatimaView(faces[f], None if known is None and f in ruled else vals[f]) for f in court)
-    return NationView(seat, faces[known] if known else None, king_shown, decree_used, hand, fatima,
-                      sum(vals.values()), known is not None or not ruled.intersection(court))
+    return fatima, sum(vals.values()), known is not None or not ruled.intersection(court)
 
 
 def view(state: State, seat: str) -> View:
