@@ -115,6 +115,28 @@ def act(verb: str, *args: str) -> Action:
     return Action(verb, args)
 
 
+class Row(dict):
+    """The actions that share all their words but the last, by that last word: a turn
+    offers every target with every combatant (`attack p2 noor with 1`, `... with 2`,
+    `... with king`), so each comes from one lookup of a short word."""
+
+    __slots__ = ("head",)
+
+    def __init__(self, head: tuple[str, ...]):
+        super().__init__()
+        self.head = head
+
+    def __missing__(self, last: str) -> Action:
+        action = self[last] = act(*self.head, last)
+        return action
+
+
+# Bounded: a row per target, each as long as a hand can be.
+@lru_cache(maxsize=4096)
+def row(*head: str) -> Row:
+    return Row(head)
+
+
 PASS = act("pass")
 STOP = act("stop")
 AVOID = act("avoid")

@@ -19,7 +19,7 @@ from functools import lru_cache
 
 from engine.events import Event, private, public
 from engine.fatima import moves
-from engine.fatima.actions import AVOID, Action, act
+from engine.fatima.actions import AVOID, Action, act, row
 from engine.fatima.content import Ability, Content
 from engine.fatima.state import Combat, Pending, State
 
@@ -57,7 +57,8 @@ def attack_options(state: State, seat: str) -> list[Action]:
     if not found:
         return []
     fighters = combatants(state, seat, "attack")
-    return [act("attack", nation, f, "with", c) for nation, f in found for c in fighters]
+    rows = [row("attack", nation, f, "with") for nation, f in found]
+    return [r[c] for r in rows for c in fighters]
 
 
 def defend_options(state: State, seat: str) -> tuple[Action, ...]:
