@@ -46,8 +46,10 @@ class Choices:
         return len(self.actions)
 
 
-def choices(state: Any, seat: str, make: Callable[[Any, str], Sequence[Any]]) -> Choices:
+def choices(state: Any, seat: str, make: Callable[[Any, str], Sequence[Any] | Choices]) -> Choices:
     """`make(state, seat)` made once per moment and kept in the state's `legal_cache`.
+    `make` may return Choices it made itself (a family that keeps the choices of a
+    position it has seen before, to share them between moments and games).
 
     A state changes only through `apply`, which counts its moves and ends by adding the
     move's events to the log, so (moves, events, seat) names the moment; a state edited
@@ -57,7 +59,9 @@ def choices(state: Any, seat: str, make: Callable[[Any, str], Sequence[Any]]) ->
             and cached[2] == seat:
         found: Choices = cached[3]
         return found
-    made = Choices(make(state, seat))
+    made = make(state, seat)
+    if not isinstance(made, Choices):
+        made = Choices(made)
     state.legal_cache = (state.moves, len(state.log), seat, made)
     return made
 
