@@ -18,6 +18,7 @@ and `progress discard` are turn actions themselves.
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from engine.action import Action, is_number
 from engine.errors import BadSyntax
@@ -41,8 +42,18 @@ def _seats(args: tuple[str, ...]) -> bool:
     return all(SEAT.match(a) for a in args)
 
 
+@lru_cache(maxsize=4096)
+def action(verb: str, args: tuple[str, ...] = ()) -> Action:
+    """The one value of an action, while it is kept (a small bound; the game's actions are
+    few): the legal actions are made of these, and `parse` hands them back, so the action
+    a player names is found among the legal ones by identity (engine.legality.Choices)."""
+    return Action(verb, args)
+
+
+@lru_cache(maxsize=4096)
 def parse(text: str) -> Action:
-    """Read an action's text form; raises BadSyntax quoting the input and the forms known."""
+    """Read an action's text form; raises BadSyntax quoting the input and the forms known.
+    The same few texts come up game after game: each is read once (a small bound)."""
     words = text.split()
     if not words:
         raise BadSyntax("Say an action, for example: progress")
@@ -71,12 +82,13 @@ def parse(text: str) -> Action:
             raise bad
     elif args:
         raise bad
-    return Action(verb, args)
+    return action(verb, args)
 
 
-PROGRESS = Action("progress")
-CHECK = Action("check", ("apple",))
-YES = Action("yes")
-NO = Action("no")
-KEEP = Action("keep")
-STOP = Action("stop")
+PROGRESS = action("progress")
+CHECK = action("check", ("apple",))
+YES = action("yes")
+NO = action("no")
+KEEP = action("keep")
+STOP = action("stop")
+MAY = (YES, NO)                 # the answers to a "may" inside an effect

@@ -214,6 +214,9 @@ class Content:
         self.snow_white = next(c.id for c in characters if c.role == "snow_white")
         self.queen = next(c.id for c in characters if c.role == "queen")
         self.rose = next((c.id for c in characters if c.role == "rose"), None)
+        # Read once: each character's turn power, and who may use weapons any time.
+        self.turn_power = {c.id: c.power("turn") for c in characters}
+        self.armed = {c.id for c in characters if c.power("passive", "weapons_any_time") is not None}
 
     @classmethod
     def from_files(cls, card_file: tuple[str, dict], character_file: tuple[str, dict],

@@ -9,7 +9,7 @@ other action.
 """
 from __future__ import annotations
 
-from engine.applerulette.actions import NO, YES, Action
+from engine.applerulette.actions import MAY as ANSWERS, YES, Action
 from engine import endings
 from engine.applerulette.content import EPISODE, Step
 from engine.applerulette.state import Pending, State
@@ -19,19 +19,20 @@ from engine.events import Event, private, public
 
 # --- designating seats --------------------------------------------------------------
 
-def targets(state: State, seat: str, kind: str) -> list[tuple[str, ...]]:
-    """The seats `seat` may designate for a card or power of this target kind, in turn order."""
-    others = [s for s in state.living if s != seat]
+def targets(kind: str, seat: str, living: tuple[str, ...], holding: tuple[str, ...],
+            npc: str | None) -> list[tuple[str, ...]]:
+    """The seats `seat` may designate for a card or power of this target kind, in turn
+    order, at a table where `living` live and `holding` hold apple tiles."""
+    others = [s for s in living if s != seat]
     if kind == "none":
         return [()]
     if kind == "player":                       # a question: never the NPC
-        return [(s,) for s in others if s != state.npc]
+        return [(s,) for s in others if s != npc]
     if kind == "seat":
         return [(s,) for s in others]
     if kind == "seat_with_apple":
-        return [(s,) for s in others if state.tiles[s]]
+        return [(s,) for s in others if s in holding]
     if kind == "two_seats":
-        living = state.living
         return [(a, b) for i, a in enumerate(living) for b in living[i + 1:]]
     raise AssertionError(f"unknown target kind {kind!r}")
 
@@ -132,7 +133,7 @@ def _throw_away(state, user, step, chosen, source, log):
 
 def _may(state, user, step, chosen, source, log):
     """Ask the user; what taking it does is named by the step's operation (see MAY)."""
-    state.pending = Pending(user, "may", (YES, NO),
+    state.pending = Pending(user, "may", ANSWERS,
                             {"prompt": step.prompt, "then": step.op, "chosen": chosen, "source": source})
 
 

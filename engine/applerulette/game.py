@@ -10,7 +10,7 @@ from __future__ import annotations
 import random
 from typing import Sequence
 
-from engine.applerulette import effects
+from engine.applerulette import effects, legal
 from engine.applerulette.actions import CHECK, KEEP, PROGRESS, STOP, Action, parse
 from engine.applerulette.content import NPC, NPC_AT, PLAYERS, Content
 from engine.applerulette.state import Pending, State
@@ -159,58 +159,12 @@ def legal_actions(state: State, seat: str) -> list[Action]:
 
 
 def choices(state: State, seat: str) -> legality.Choices:
-    """The seat's legal actions and their texts, made once per moment (view, bot, check)."""
-    return legality.choices(state, seat, _legal)
+    """The seat's legal actions and their texts, made once per moment (view, bot, check)
+    and kept, per position, across moments and games (engine.applerulette.legal)."""
+    return legality.choices(state, seat, legal.of)
 
 
-def _legal(state: State, seat: str) -> list[Action]:
-    pending = turns.pending_choices(state, seat, STOP)
-    if pending is not None:
-        return pending
-    return [*_turn_actions(state, seat), STOP]
-
-
-def _turn_actions(state: State, seat: str) -> list[Action]:
-    out: list[Action] = []
-    if state.phase == "story":
-        out.append(PROGRESS)
-    else:   # no draw pile: story progress only uses the hand
-        out += progress_choices(state, seat)
-    others = [s for s in state.living if s != seat]
-    out += [Action("exchange", ("hand", s)) for s in others]
-    out += [Action("exchange", ("apple", s)) for s in others]
-    if state.tiles[seat]:
-        out.append(CHECK)
-    power = state.character(seat).power("turn")
-    if power is not None and not (power.once and seat in state.used):
-        out += [Action("ability", t) for t in effects.targets(state, seat, power.target)]
-    return out
-
-
-def can_use(state: State, seat: str, card_id: str) -> bool:
-    card = state.content.cards[card_id]
-    if card.when == "any":
-        return True
-    if card.when == "last_turn":
-        return state.phase == "last" or _weapons_any_time(state, seat, card_id)
-    return False
-
-
-def _weapons_any_time(state: State, seat: str, card_id: str) -> bool:
-    return state.content.cards[card_id].weapon and \
-        state.character(seat).power("passive", "weapons_any_time") is not None
-
-
-def progress_choices(state: State, seat: str) -> list[Action]:
-    """Use or discard each card of the hand, as the cards allow."""
-    out: list[Action] = []
-    for i, card_id in enumerate(state.hands[seat], 1):
-        card = state.content.cards[card_id]
-        if can_use(state, seat, card_id):
-            out += [Action("progress", ("use", str(i), *t)) for t in effects.targets(state, seat, card.target)]
-        # The rulebook's Q&A: any card you do not want to use may be discarded.
-        out.append(Action("progress", ("discard", str(i))))
-    return out
+progress_choices = legal.progress
 
 
 # --- applying an action -------------------------------------------------------------
@@ -273,7 +227,7 @@ def _draw(state: State, seat: str, log: list[Event]) -> None:
         hand.append(card)
         log.append(public("draw", seat=seat))
         log.append(private("draw_seen", (seat,), seat=seat, card=card))
-    options = tuple(progress_choices(state, seat))
+    options = legal.progress(state, seat)
     if options:
         state.pending = Pending(seat, "progress", options)
 
