@@ -53,24 +53,23 @@ class State:
     ended: Ending | None = None
     log: list[Event] = field(default_factory=list)
     moves: int = 0
-    # Caches, never copied: per seat, the log entries it may see, as far as taken in, and
-    # how many; and the legal actions of the moment (a state changes only through
-    # `apply`; code that edits one by hand must clear them: `state.forget()`).
+    # Caches, never copied: per seat, how far into the log it was taken in and the log
+    # entries it may see; and the legal actions of the moment (a state changes only
+    # through `apply`; code that edits one by hand must clear them: `state.forget()`).
     told: dict[str, tuple[int, list]] = field(default_factory=dict)
     legal_cache: tuple | None = None
-    clock: dict[str, tuple[int, int]] = field(default_factory=dict)
 
     def forget(self) -> None:
         """Drop the caches (after editing a state by hand, as tests do)."""
         self.told = {}
         self.legal_cache = None
-        self.clock = {}
 
     def told_to(self, seat: str) -> list[tuple[str, dict]]:
-        """The (kind, data) of every event `seat` may be told, in order."""
+        """The (kind, data) of every event `seat` may be told, in order (Event.visible_to);
+        how many there are is the seat's own clock, a view's `moment`."""
         n, seen = self.told.get(seat, (0, []))
         if n < len(self.log):
-            seen.extend((e.kind, e.data) for e in self.log[n:] if e.visible_to(seat))
+            seen.extend((e.kind, e.data) for e in self.log[n:] if e.seats is None or seat in e.seats)
             self.told[seat] = (len(self.log), seen)
         return seen
 

@@ -11,7 +11,6 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, fields
 from functools import lru_cache
 
-from engine.events import told
 from engine.applerulette.game import choices
 from engine.applerulette.state import State
 from engine import decision
@@ -37,7 +36,10 @@ class Decision(decision.Decision):
     apples: tuple[str, ...] = ()  # the Queen's revealed tiles
 
 
-@dataclass(frozen=True, slots=True)
+# Not frozen, as a value of this many fields would be: a frozen dataclass sets each
+# field through object.__setattr__, which costs more than the rest of a view. Nothing
+# writes to a view once made; its collections are copies or the state's frozen values.
+@dataclass(slots=True)
 class View:
     seat: str
     seats: tuple[str, ...]
@@ -100,16 +102,19 @@ def view(state: State, seat: str) -> View:
                roles[s] if s in knows or s in revealed else None, s in revealed)
         for s in state.seats
     )
+    legal = choices(state, seat).texts
     decision = None
     p = state.pending
     if p is not None and p.seat == seat:
         prompt = p.data.get("prompt") or _PROMPTS[p.kind]
-        decision = Decision(p.kind, choices(state, seat).texts_of(p.options), prompt,
+        # A pending decision's choices are its options, then stopping (legal.answering).
+        decision = Decision(p.kind, legal[:-1], prompt,
                             tuple(hands[seat]) if p.kind == "progress" else (),
                             tuple(tiles[seat]) if p.kind == "queen" else ())
+    log = state.told_to(seat)
     return View(
         seat, state.seats, len(state.players), npc, state.mix, state.phase, state.turn,
-        state.active, told(state.log, seat, state.clock), state.cast, len(state.poisoned),
+        state.active, len(log), state.cast, len(state.poisoned),
         roles[seat] if me_player else None,
         tuple(hands[seat]) if me_player else (),
         table,
@@ -117,6 +122,5 @@ def view(state: State, seat: str) -> View:
         tuple(tuple(a) for a in state.answers.get(seat, ())) if me_player else (),
         tuple(state.discard), len(state.pile), len(state.aside), len(state.removed),
         tuple(state.last_queue), seat in state.used,
-        choices(state, seat).texts, decision, state.ended,
-        tuple(state.told_to(seat)),
+        legal, decision, state.ended, tuple(log),
     )
