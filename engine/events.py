@@ -9,7 +9,10 @@ from dataclasses import dataclass, field
 from typing import Any
 
 
-@dataclass(frozen=True, slots=True)
+# Not frozen: the rules make several events at every move, and a frozen dataclass pays a
+# guarded setattr for each field (most of what making one costs). An event was never
+# hashable (its data is a dict), and nothing changes one once it is in the log.
+@dataclass(slots=True)
 class Event:
     kind: str
     data: dict[str, Any] = field(default_factory=dict)
