@@ -61,19 +61,20 @@ def parse(text: str) -> Action:
         raise BadSyntax(f"{text.strip()!r}: the last word, if any, is `stock` (a card from your Stock Pool).")
     if verb == "open" and args[1] not in ROTATIONS:
         raise BadSyntax(f"{text.strip()!r}: open a panel up, down, left or right.")
-    return Action(verb, args)
+    return interned(verb, *args)
 
 
 @lru_cache(maxsize=4096)   # bounded: cards x positions x the few verbs of a box
 def interned(verb: str, *args: str) -> Action:
-    """The action `verb args`, made once: the rules offer the same ones move after move."""
+    """The action `verb args`, made once: the rules offer the same ones move after move,
+    and an action read from its text is then the very one offered (found at a glance)."""
     return Action(verb, args)
 
 
 # Show Time's choices for each position: always the same four.
-OPENS = {pos: tuple(Action("open", (pos, r)) for r in ROTATIONS) for pos in POSITIONS}
-DONE = Action("done")
-PAY = Action("pay")
-DRAW = Action("draw")
-PASS = Action("pass")
-STOP = Action("stop")
+OPENS = {pos: tuple(interned("open", pos, r) for r in ROTATIONS) for pos in POSITIONS}
+DONE = interned("done")
+PAY = interned("pay")
+DRAW = interned("draw")
+PASS = interned("pass")
+STOP = interned("stop")

@@ -114,7 +114,7 @@ def apply(state: State, seat: str, action: Action) -> list[Event]:
     pending, state.pending = state.pending, None
     assert pending is not None, "every move of a duel answers a pending decision"
     _touching(state, pending.kind)
-    if action == STOP:
+    if action.verb == "stop":
         log.append(public("surrender", seat=seat))
         state.ended = Ending(state.content.ending_id("surrender", state.opponent(seat)), "surrender",
                              {"winner": state.opponent(seat), "loser": seat})
@@ -259,8 +259,8 @@ def _star_judgment(state: State, seat: str, lack: int, log) -> None:
 
 def _decide_bonus(state: State, seat: str, action: Action, pending: Pending, log) -> None:
     count = pending.data["count"]
-    log.append(public("bonus", seat=seat, count=count, taken=action == DRAW, rival=pending.data["from"]))
-    if action == DRAW:
+    log.append(public("bonus", seat=seat, count=count, taken=action.verb == "draw", rival=pending.data["from"]))
+    if action.verb == "draw":
         effects.draw(state, seat, count, log, why="bonus")
 
 

@@ -5,6 +5,8 @@ The phases here are run by `engine.funnytime.game`'s phase machine like its own.
 """
 from __future__ import annotations
 
+from functools import lru_cache
+
 from engine.events import Event, public
 from engine.funnytime import effects
 from engine.funnytime.actions import PAY, Action, interned
@@ -17,9 +19,14 @@ def pay_options(state: State, seat: str, owed: int) -> tuple[Action, ...] | None
     same number of 本 are alike: the first lit one of each length is offered."""
     if owed >= state.lit_count(seat):
         return None
-    dark = state.sides[seat].dark
+    return _offered(state.content, frozenset(state.sides[seat].dark))
+
+
+@lru_cache(maxsize=4096)   # bounded; the same few skies come back bill after bill
+def _offered(content, dark: frozenset[str]) -> tuple[Action, ...] | None:
+    """The choice of stars offered by a sky with these stars dark (see `pay_options`)."""
     firsts = []
-    for alike in state.content.alike:
+    for alike in content.alike:
         first = next((s for s in alike if s not in dark), None)
         if first is not None:
             firsts.append(first)
@@ -55,7 +62,7 @@ def _settle(state: State, seat: str, reason: str, log) -> bool:
 
 def decide_pay(state: State, seat: str, action: Action, pending: Pending, log) -> None:
     side = state.sides[seat]
-    if action == PAY:
+    if action.verb == "pay":
         for s in effects.soonest(state, seat)[:side.owed]:
             _spend(state, seat, s)
     else:

@@ -111,7 +111,7 @@ class Partner:
 
         Ties are broken at random, drawn afresh from the seed and the moment, so a game
         continued from its save plays on exactly as it would have."""
-        self.rng.seed(self.seed * 1_000_003 + view.moment)
+        ties = _Ties(self.rng, self.seed * 1_000_003 + view.moment)
         plan = view.plan
         laid = [tuple(x) for x in plan.laid]
         yield from laid
@@ -141,10 +141,10 @@ class Partner:
                 bonus = cost * price * 0.5 if source == "stock" else 0.0
                 placed = 0.0 if pos in koma[card].icons else -5.0
                 score = worth * WEIGHT[pos] - cost * price + bonus + placed - 1000.0 * over
-                scored.append((score, self.rng.random(), card, source, rot))
+                scored.append((score, card, source, rot))
             if not scored:
                 return
-            score, _, card, source, rot = max(scored)
+            score, card, source, rot = ties.best(scored)
             (stock if source == "stock" else hand).remove(card)
             spent += cost_of[card]
             yield pos, card, "upright" if rot in CLEAN["upright"] else "inverted", source
@@ -251,6 +251,31 @@ def _best(content, card: str, pos: str, orientation: str | None) -> tuple[float,
     works = pos in koma.icons or koma.works_on_miss
     rots = CLEAN[orientation] if orientation else ROTATIONS
     return max((_rotation_worth(content, card, r, works), r) for r in rots)
+
+
+class _Ties:
+    """Tie-breaks drawn from the generator seeded for the moment, one draw for each
+    candidate as they come. Seeding costs more than scoring, and most choices have one
+    best candidate: the generator is seeded, and the draws owed made, only at a tie."""
+
+    def __init__(self, rng: random.Random, seed: int):
+        self.rng, self.seed = rng, seed
+        self.seeded = False
+        self.owed = 0                     # draws not made yet, for choices without a tie
+
+    def best(self, scored: list[tuple]) -> tuple:
+        """The best of `scored` (its score first), a tie broken at random."""
+        top = max(scored)
+        if sum(1 for c in scored if c[0] == top[0]) == 1:
+            self.owed += len(scored)
+            return top
+        if not self.seeded:
+            self.rng.seed(self.seed)
+            self.seeded = True
+        for _ in range(self.owed):
+            self.rng.random()
+        self.owed = 0
+        return max((c[0], self.rng.random(), c) for c in scored)[2]
 
 
 class _Sky:
