@@ -302,6 +302,7 @@ class Content:
         self.table = table
         self.stars = tuple(table.star)
         self.star = {s.id: s for s in self.stars}
+        self.star_index = {s.id: i for i, s in enumerate(self.stars)}    # its place in the sky
         # The sky by when a spent star relights, soonest first (ties in the sky's order),
         # and the same stars grouped by that length: paying reads them in this order.
         self.soonest = tuple(s.id for s in sorted(self.stars, key=lambda s: s.relight))

@@ -154,7 +154,7 @@ def _draw(state, seat, step: Step, card, slot, log):
 
 def _relight(state, seat, step: Step, card, slot, log):
     dark = state.sides[seat].dark
-    order = {s.id: i for i, s in enumerate(state.content.stars)}
+    order = state.content.star_index
     due = sorted(dark, key=lambda s: (dark[s], order[s]))[:step.count]
     for s in due:
         del dark[s]

@@ -29,6 +29,7 @@ and both are revealed together. Legality is decided here, in `apply`, and nowher
 from __future__ import annotations
 
 import random
+from functools import lru_cache
 from typing import Sequence
 
 from engine import legality, turns
@@ -297,9 +298,9 @@ def _make_options(state: State, seat: str) -> tuple[Action, ...]:
     if laid < lay:
         pos = POSITIONS[laid]
         for card in dict.fromkeys(c for c in hand if c in koma):
-            out += [interned("lay", pos, card, o) for o in ORIENTATIONS]
+            out += _lays(pos, card)
         for card in dict.fromkeys(stock):
-            out += [interned("lay", pos, card, o, "stock") for o in ORIENTATIONS]
+            out += _lays(pos, card, "stock")
     budget = state.lit_count(seat) - make_cost(state, seat)
     for card in dict.fromkeys(c for c in hand if c not in koma):
         if content.cost(card) <= budget:
@@ -307,6 +308,12 @@ def _make_options(state: State, seat: str) -> tuple[Action, ...]:
     if laid == lay:
         out.append(DONE)
     return tuple(out)
+
+
+@lru_cache(maxsize=4096)   # bounded: positions x cards x where they come from
+def _lays(pos: str, card: str, *source: str) -> tuple[Action, ...]:
+    """The ways to lay `card` at `pos`: upright, inverted."""
+    return tuple(interned("lay", pos, card, o, *source) for o in ORIENTATIONS)
 
 
 def _make(state: State, log: list[Event]) -> None:

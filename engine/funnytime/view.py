@@ -113,13 +113,22 @@ _PROMPTS = {
 }
 
 
-def _sky(content, dark: dict, was: tuple[StarView, ...] | None) -> tuple[StarView, ...]:
-    """A planisphere as seen, each star lit or dark until the 本 it relights at; `was`,
-    the same sky as last seen, lends the stars that have not changed since."""
-    if was is None:
-        return tuple(StarView(st.id, st.name, st.kana, st.id not in dark, dark.get(st.id)) for st in content.stars)
-    return tuple(v if v.relights == dark.get(v.id) else StarView(v.id, v.name, v.kana, v.id not in dark, dark.get(v.id))
-                 for v in was)
+def _sky(content, dark: dict, was: tuple[StarView, ...] | None = None, was_dark: dict | None = None
+         ) -> tuple[StarView, ...]:
+    """A planisphere as seen, each star lit or dark until the 本 it relights at. Given the
+    same sky as last seen (`was`, when `was_dark` were dark), only the stars that have
+    changed since are made again."""
+    if was is None or was_dark is None:
+        return tuple(_star(st, dark.get(st.id)) for st in content.stars)
+    stars = list(was)
+    for sid in was_dark.keys() | dark.keys():
+        if was_dark.get(sid) != dark.get(sid):
+            stars[content.star_index[sid]] = _star(content.star[sid], dark.get(sid))
+    return tuple(stars)
+
+
+def _star(star, relights: int | None) -> StarView:
+    return StarView(star.id, star.name, star.kana, relights is None, relights)
 
 
 # A panel as seen is a frozen value of a few words: made once for the same words (bounded).
@@ -142,12 +151,12 @@ def _side(state: State, seat: str, s: str) -> SideView:
     sd = state.sides[s]
     kept = state.seen.get((seat, s))
     if kept is None:
-        made = _cards(state, seat, s, _sky(state.content, sd.dark, None), ready)
+        made = _cards(state, seat, s, _sky(state.content, sd.dark), ready)
     else:
         changes, skies, was, dark = kept
         if changes == state.changes and skies == state.skies and ready == was.ready:
             return was
-        stars = was.stars if sd.dark == dark else _sky(state.content, sd.dark, was.stars)
+        stars = was.stars if sd.dark == dark else _sky(state.content, sd.dark, was.stars, dark)
         if changes != state.changes:
             made = _cards(state, seat, s, stars, ready)
         else:
@@ -179,7 +188,7 @@ def _cards(state: State, seat: str, s: str, stars: tuple[StarView, ...], ready: 
 
 
 def view(state: State, seat: str) -> View:
-    content = state.content
+    content, table = state.content, state.content.table
     me = state.sides[seat]
     plan = None
     if me.plan is not None:
@@ -187,17 +196,18 @@ def view(state: State, seat: str) -> View:
         plan = PlanView(
             tuple((pos, c, o, src) for pos, (c, o, src) in zip(POSITIONS, me.plan.laid)),
             tuple(me.plan.makes), make_cost(state, seat),
-            tuple((slot.position, r) for slot, r in zip(me.manuscript, me.plan.rotations)),
+            tuple(zip([slot.position for slot in me.manuscript], me.plan.rotations)),
             tuple(hand), tuple(stock), to_lay(state, seat) if state.phase == "make" else MANUSCRIPT,
         )
+    legal = choices(state, seat)
     decision = None
     p = state.pending
     if p is not None and p.seat == seat and state.ended is None:
-        decision = Decision(p.kind, choices(state, seat).texts_of(p.options), _PROMPTS[p.kind], dict(p.data))
+        decision = Decision(p.kind, legal.texts_of(p.options), _PROMPTS[p.kind], dict(p.data))
     return View(
-        seat, state.seats, state.number, content.table.deadline, state.phase, _side(state, seat, seat),
+        seat, state.seats, state.number, table.deadline, state.phase, _side(state, seat, seat),
         _side(state, seat, state.opponent(seat)), plan,
-        tuple((pos, c, o) for pos, (c, o) in me.peeks.items()),
-        choices(state, seat).texts, decision, state.ended, told(state.log, seat, state.clock),
-        content.table.botsu_limit, content.table.miss_penalty,
+        tuple((pos, c, o) for pos, (c, o) in me.peeks.items()) if me.peeks else (),
+        legal.texts, decision, state.ended, told(state.log, seat, state.clock),
+        table.botsu_limit, table.miss_penalty,
     )
