@@ -1,6 +1,7 @@
 """The one place where an action is found legal or not, for every family."""
 from __future__ import annotations
 
+from operator import is_
 from typing import Any, Callable, Iterator, Sequence
 
 from engine.errors import GameOver, IllegalAction, NotYourTurn
@@ -28,7 +29,7 @@ class Choices:
         """The texts of a pending decision's `options`: read from these choices when they
         are the very actions the choices begin with (as a decision's are), else written."""
         n = len(options)
-        if len(self.actions) >= n and all(a is b for a, b in zip(self.actions, options)):
+        if len(self.actions) >= n and all(map(is_, self.actions, options)):
             return self.texts[:n]
         return tuple(map(str, options))
 
