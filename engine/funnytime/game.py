@@ -114,7 +114,7 @@ def apply(state: State, seat: str, action: Action) -> list[Event]:
     state.moves += 1
     pending, state.pending = state.pending, None
     assert pending is not None, "every move of a duel answers a pending decision"
-    _touching(state, pending.kind)
+    _touching(state, pending.kind, DECISIONS_TOUCH)
     if action.verb == "stop":
         log.append(public("surrender", seat=seat))
         state.ended = Ending(state.content.ending_id("surrender", state.opponent(seat)), "surrender",
@@ -130,16 +130,18 @@ ending = turns.ending
 
 def _advance(state: State, log: list[Event]) -> None:
     while state.pending is None and state.ended is None:
-        _touching(state, state.phase)
+        _touching(state, state.phase, PHASES_TOUCH)
         PHASES[state.phase](state, log)
 
 
-def _touching(state: State, step: str) -> None:
+def _touching(state: State, step: str, touch: tuple[frozenset[str], frozenset[str]]) -> None:
     """Count a phase or a decision about to be carried out by what it may change of the
-    sides as a view shows them (`State.changes`, `State.skies`)."""
-    if step in PAYING:
+    sides as a view shows them (`State.changes`, `State.skies`): `touch` names the steps
+    that change nothing of them, and those that only put out stars."""
+    nothing, stars = touch
+    if step in stars:
         state.skies += 1
-    elif step not in PLANNING:
+    elif step not in nothing:
         state.changes += 1
 
 
@@ -560,11 +562,13 @@ PHASES = {
     "show_pay": _show_pay, "show_effects": _show_effects, "duels": _duels, "aftermath": _aftermath,
     "upkeep": upkeep_phase, "deadline": _deadline,
 }
-# What the phases and decisions may change of the sides as a view shows them: an artist
-# planning in secret touches only their own plan (and whose turn it is); paying puts out
-# stars, and touches nothing else; every other one may change anything.
-PLANNING = frozenset({"make", "show", "open"})
-PAYING = frozenset({"make_pay", "show_pay", "pay"})
+# What the phases and decisions may change of the sides as a view shows them: (those that
+# change nothing, those that only put out stars); every other one may change anything.
+# An artist planning in secret touches only their own plan (and whose turn it is), and
+# the deadline only turns to the next 本 or ends the duel; paying puts out stars, as does
+# the upkeep's phase (its questions, keep or release, are decisions).
+PHASES_TOUCH = (frozenset({"make", "show", "deadline"}), frozenset({"make_pay", "show_pay", "upkeep"}))
+DECISIONS_TOUCH = (frozenset({"make", "open"}), frozenset({"pay"}))
 DECISIONS = {
     "return": _decide_return, "bonus": _decide_bonus, "make": _decide_make, "open": _decide_open,
     "pay": decide_pay, "upkeep": decide_upkeep,

@@ -117,18 +117,23 @@ def _sky(content, dark: dict, was: tuple[StarView, ...] | None = None, was_dark:
          ) -> tuple[StarView, ...]:
     """A planisphere as seen, each star lit or dark until the 本 it relights at. Given the
     same sky as last seen (`was`, when `was_dark` were dark), only the stars that have
-    changed since are made again."""
+    changed since are looked at again."""
     if was is None or was_dark is None:
-        return tuple(_star(st, dark.get(st.id)) for st in content.stars)
-    stars = list(was)
-    for sid in was_dark.keys() | dark.keys():
-        if was_dark.get(sid) != dark.get(sid):
-            stars[content.star_index[sid]] = _star(content.star[sid], dark.get(sid))
+        return tuple(_star(content, st.id, dark.get(st.id)) for st in content.stars)
+    stars, place = list(was), content.star_index
+    for sid, relights in dark.items():
+        if was_dark.get(sid) != relights:
+            stars[place[sid]] = _star(content, sid, relights)
+    for sid in was_dark:
+        if sid not in dark:
+            stars[place[sid]] = _star(content, sid, None)
     return tuple(stars)
 
 
-def _star(star, relights: int | None) -> StarView:
-    return StarView(star.id, star.name, star.kana, relights is None, relights)
+@lru_cache(maxsize=4096)   # bounded: stars x the few 本 they relight at
+def _star(content, sid: str, relights: int | None) -> StarView:
+    star = content.star[sid]
+    return StarView(sid, star.name, star.kana, relights is None, relights)
 
 
 # A panel as seen is a frozen value of a few words: made once for the same words (bounded).

@@ -72,12 +72,13 @@ class Partner:
     def need_next(self, view, using=()) -> int:
         """What the next manuscript will cost at least: its four cheapest panels, from
         the cards not laid now (a card yet to be drawn counted as two icons)."""
+        koma = self.content.icon_count           # a Koma card costs its icons
         left = [c for c in (*(view.plan.hand if view.plan else view.me.hand), *view.me.stock)
                 if c in self.content.koma]
         for c in using:
             if c in left:
                 left.remove(c)
-        costs = sorted(self.content.cost(c) for c in left)[:4]
+        costs = sorted(map(koma.__getitem__, left))[:4]
         return sum(costs) + 2 * (4 - len(costs)) + 2
 
     def upkeep_due(self, view) -> int:
