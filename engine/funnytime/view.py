@@ -63,7 +63,11 @@ class SideView:
     ready: bool                      # has finished this phase's secret choices
 
 
-@dataclass(frozen=True, slots=True)
+# A view and its plan are made afresh for every decision, so they are plain slotted
+# dataclasses (a frozen one pays a guarded setattr for each field, a good part of what
+# making a view costs); they hold only tuples and frozen values. The sides, panels and
+# stars in them are kept from view to view, so they stay frozen.
+@dataclass(slots=True)
 class PlanView:
     """This seat's own secret choices so far (never the rival's)."""
 
@@ -81,7 +85,7 @@ class Decision(decision.Decision):
     data: dict
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class View:
     seat: str
     seats: tuple[str, ...]
