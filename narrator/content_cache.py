@@ -45,7 +45,7 @@ def key(place: Any, loader: Any) -> str | None:
     when `place` is not a folder on disk (a story inside an archive is not cached)."""
     if not isinstance(place, Path) or not place.is_dir():
         return None
-    # The models were pickled by this pydantic: its installed files stand for its version
+    # The content was validated by this pydantic: its installed files stand for its version
     # (found without importing it, which start-up would pay for).
     from importlib.util import find_spec
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from engine.events import Event
+from engine.storyfiles import fields
 from narrator.narration import environment_for
 
 
@@ -47,7 +48,7 @@ def facts(story, episode: str, ending_id: str, log: list[Event] | None = None, p
         if c is None:
             return None
         # Every field the story file prints on the card (each family's cards have their own).
-        return {name: getattr(c, name) for name in type(c).model_fields}
+        return {name: getattr(c, name) for name in fields(c)}
 
     page = story.content.page(episode, ending_id)
     book = profile.endings.get(story.id, {}).get(episode, {}) if profile is not None else {}

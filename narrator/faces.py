@@ -12,6 +12,7 @@ from collections.abc import Collection
 from typing import Any
 
 from engine.events import Event
+from engine.storyfiles import as_data, fields
 
 
 class Faces:
@@ -32,7 +33,7 @@ class Faces:
         card = self.story.content.cards[card_id]
         # Only a card whose story file gives it a sleeve (a ◆ side) has a face to learn;
         # a card printed with one face is known to every reader who is told of it.
-        sleeved = "sleeve_name" in type(card).model_fields
+        sleeved = "sleeve_name" in fields(card)
         known = revealed or card_id in self.known or not sleeved
         return {"id": card.id, "name": card.name if known else card.sleeve_name,
                 "sleeve_name": card.sleeve_name, "type": card.type if known else "",
@@ -40,7 +41,7 @@ class Faces:
                 "known": known,
                 # Every field the story file prints on the card's face (a king's title and
                 # pronoun, a panel's icons), for templates that need more than the name.
-                "printed": card.model_dump(mode="json") if known else {}}
+                "printed": as_data(card) if known else {}}
 
     def context(self, event: Event, episode: str) -> dict[str, Any]:
         """The family's part of a template's context for `event`."""

@@ -1,7 +1,8 @@
 """The library of stories: finding them, reading their front pages, loading them.
 
 Listing reads only each story's `story.toml` (bounded, through tomlfile.parse), so
-`narrator stories` starts fast; loading a story validates all its files (pydantic) once.
+`narrator stories` starts fast; loading a story validates all its files (pydantic) once,
+and later runs read the validated records back (narrator.content_cache) without pydantic.
 """
 from __future__ import annotations
 

@@ -10,11 +10,9 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import Field, model_validator
-
 from engine import endings
 from engine.errors import StoryError
-from engine.storyfiles import EndingBook, EndingPage, Frozen, validated
+from engine.storyfiles import EndingBook, EndingPage, Field, Frozen, model_validator, validated
 
 EPISODE = "tale"
 PLAYERS = (4, 5, 6, 7, 8)

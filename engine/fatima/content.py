@@ -11,12 +11,10 @@ from __future__ import annotations
 import re
 from typing import Literal
 
-from pydantic import Field, field_validator, model_validator
-
 from engine import endings
 from engine.action import is_number
 from engine.errors import StoryError
-from engine.storyfiles import EndingBook, EndingPage, Frozen, validated
+from engine.storyfiles import EndingBook, EndingPage, Field, Frozen, field_validator, model_validator, validated
 
 PLAYERS = range(2, 9)
 DEFAULT_PLAYERS = 5

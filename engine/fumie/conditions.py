@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Callable, Literal, Protocol
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from engine.storyfiles import Field, Frozen, model_validator
 
 
 class Table(Protocol):
@@ -23,9 +23,7 @@ class Table(Protocol):
 Test = Callable[[Table, str], bool]  # (table, the seat using the card) -> holds?
 
 
-class Condition(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True)
-
+class Condition(Frozen):
     face_up: str | None = None
     pile: str = Field("any", pattern="^(any|user|opponent)$")
     removed: str | None = None
@@ -78,5 +76,3 @@ class Condition(BaseModel):
             return lambda t, user: all(p(t, user) for p in parts)
         return lambda t, user: any(p(t, user) for p in parts)
 
-
-Condition.model_rebuild()

@@ -9,11 +9,9 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
-
 from engine.errors import StoryError
 from engine.fumie.conditions import Condition
-from engine.storyfiles import EndingBook, EndingPage, Frozen, validated
+from engine.storyfiles import EndingBook, EndingPage, Field, Frozen, Invalid, check, model_validator, validated
 
 HAND_SIZE = 3
 FACE_DOWN_LIMIT = 4
@@ -162,10 +160,10 @@ class Sheet(Frozen):
     end: list[SheetEnd]
 
 
-class Seating(BaseModel):
+class Seating(Frozen):
     """Who sits at the table, from story.toml (whose other keys are the narrator's)."""
 
-    model_config = ConfigDict(extra="ignore", frozen=True)
+    __pydantic_config__ = {"extra": "ignore"}
 
     seats: tuple[str, str]              # the first named starts
     draws: dict[str, Literal["red", "blue"]]   # the card set each seat's player draws from
@@ -190,10 +188,6 @@ class CardFile(Frozen):
 class SheetFile(Frozen):
     format_version: int
     sheet: list[Sheet]
-
-
-Instead.model_rebuild()
-Step.model_rebuild()
 
 
 def _steps(steps: list[Step] | None):
@@ -235,8 +229,8 @@ class Content:
                    culprit: frozenset[str] = frozenset()) -> "Content":
         """Build from (file name, parsed TOML) pairs; raises StoryError naming the file."""
         try:
-            seating = Seating.model_validate(story_file[1])
-        except ValidationError as err:
+            seating = check(Seating, story_file[1])
+        except Invalid as err:
             first = err.errors()[0]
             key = ".".join(str(p) for p in first["loc"]) or "seats"
             raise StoryError(story_file[0], key, first["msg"]) from None

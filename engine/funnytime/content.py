@@ -9,11 +9,9 @@ from __future__ import annotations
 
 from typing import ClassVar, Literal
 
-from pydantic import Field, model_validator
-
 from engine.errors import StoryError
 from engine.funnytime.deck import Deck
-from engine.storyfiles import EndingBook, EndingPage, Frozen, validated
+from engine.storyfiles import EndingBook, EndingPage, Field, Frozen, model_validator, validated
 
 EPISODE = "duel"
 # The ending-book page for a duel that ends with no verdict (both artists fall at the

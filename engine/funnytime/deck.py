@@ -12,9 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from pydantic import Field, ValidationError
-
-from engine.storyfiles import FORMAT_VERSION, Frozen
+from engine.storyfiles import FORMAT_VERSION, Field, Frozen, Invalid, check
 
 from engine.errors import BadOption
 
@@ -65,8 +63,8 @@ class Deck:
             return None, [f"format_version is {data.get('format_version')!r}; a deck file says"
                           f" format_version = {FORMAT_VERSION}"]
         try:
-            model = DeckFile.model_validate(data)
-        except ValidationError as err:
+            model = check(DeckFile, data)
+        except Invalid as err:
             out = []
             for e in err.errors():
                 key = ".".join(str(p) for p in e["loc"])

@@ -57,7 +57,7 @@ def test_a_screen_draws_the_story_it_is_handed():
     seat = story.seats[0]
     card_id = next(c for c in state.sides[seat].hand if c in story.content.koma)
     content = copy.copy(story.content)
-    renamed = content.koma[card_id].model_copy(update={"name": "The Other Edition's Card"})
+    renamed = dataclasses.replace(content.koma[card_id], name="The Other Edition's Card")
     content.koma = {**content.koma, card_id: renamed}
     content.cards = {**content.cards, card_id: renamed}
     other = dataclasses.replace(story, content=content)

@@ -2,6 +2,7 @@
 commands that need them (the time itself is measured by bench/coldstart.py)."""
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 
@@ -28,3 +29,15 @@ def test_the_terminal_counts_wide_characters_and_no_control_characters():
     from narrator.terminal import cells
 
     assert cells("本") == 2 and cells("a本b") == 4 and cells("\x1f") == 0
+
+
+@pytest.mark.parametrize("story", ["fumie", "applerulette", "fatima", "funnytime"])
+def test_a_story_validated_before_loads_without_pydantic(story, tmp_path):
+    """The content kept from an earlier run is plain records: reading it back builds no
+    pydantic model (whose import and classes were most of a game's start-up)."""
+    code = ("import sys; from narrator.library import load; load(sys.argv[1]);"
+            " print('pydantic' in sys.modules)")
+    env = {**os.environ, "NARRATOR_CACHE": str(tmp_path)}
+    first, again = (subprocess.run([sys.executable, "-c", code, story], capture_output=True, text=True,
+                                   check=True, env=env).stdout.strip() for _ in range(2))
+    assert (first, again) == ("True", "False")

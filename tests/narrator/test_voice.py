@@ -126,7 +126,7 @@ def test_an_ending_page_states_only_what_the_log_holds(story, tmp_path):
             "{% if tries %} Try {{ tries }}.{% endif %}"
             "{% if happened('culprit_set') %} A secret!{% endif %}")
     book = story.content.books["basic"]
-    book = book.model_copy(update={"ending": [page.model_copy(update={"text": text}), *book.ending[1:]]})
+    book = dataclasses.replace(book, ending=[dataclasses.replace(page, text=text), *book.ending[1:]])
     content = copy.copy(story.content)
     content.books = {**story.content.books, "basic": book}
     st = dataclasses.replace(story, content=content)
