@@ -14,7 +14,13 @@ paste as it draws it) and the game is then killed, before it has anything to sav
 saves go to a scratch folder. Runs `python -m narrator` from this checkout's root (so it
 measures this code, not whichever narrator is installed).
 
-    python bench/coldstart.py [STORY ...]      # play: every shipped story by default
+The commands run with their compiled bytecode, as an installed narrator does (pip
+compiles a package's modules when it installs it): the checkout's modules are compiled
+into a scratch folder (PYTHONPYCACHEPREFIX) by the warm-up runs, even where
+PYTHONDONTWRITEBYTECODE is set, which would have every run compile them from source
+again. `--source` keeps the environment as it is, to time that too.
+
+    python bench/coldstart.py [--source] [STORY ...]   # play: every shipped story by default
 """
 from __future__ import annotations
 
@@ -93,7 +99,19 @@ def _report(label: str, cmd: list[str], goal: float, base: tuple[float, float], 
 
 def main() -> None:
     narrator = [sys.executable, "-m", "narrator"]     # this checkout's code, run from its root
-    print(f"load average: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
+    args = sys.argv[1:]
+    source = "--source" in args
+    stories = [a for a in args if a != "--source"]
+    print(f"load average: {' '.join(f'{x:.2f}' for x in os.getloadavg())}"
+          + ("; modules compiled from source at every run" if source else ""))
+    with tempfile.TemporaryDirectory() as bytecode:
+        if not source:
+            os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
+            os.environ["PYTHONPYCACHEPREFIX"] = bytecode
+        _measure(narrator, stories)
+
+
+def _measure(narrator: list[str], stories: list[str]) -> None:
     base = median_ms([sys.executable, "-c", "pass"])
     print(f"python -c pass: {base[0]:.1f} ms, CPU {base[1]:.1f} ms")
     for arg, goal in GOALS.items():
@@ -102,7 +120,7 @@ def main() -> None:
     from narrator.library import story_ids
 
     with tempfile.TemporaryDirectory() as saves:
-        for story in sys.argv[1:] or story_ids():
+        for story in stories or story_ids():
             _report(f"narrator play {story} (to the first prompt)",
                     [*narrator, "--saves", saves, "play", story, "--seed", "1"], PLAY_GOAL, base, _to_prompt)
 
