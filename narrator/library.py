@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from importlib.resources import files
 from importlib.resources.abc import Traversable
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any, Callable, NamedTuple
 
 from engine.contract import Family
 from engine.errors import StoryError
@@ -148,6 +148,14 @@ class Story:
         return (self.folder / "rules.md").read_text(encoding="utf-8")
 
 
+class Kept(NamedTuple):
+    """What a story's files make once read and checked, kept between runs
+    (narrator.content_cache): the family's validated content and the story's voice."""
+
+    content: Any
+    voice: dict
+
+
 _loaded: dict[str, Story] = {}
 
 
@@ -170,14 +178,13 @@ def load(story_id: str, fresh: bool = False, validate: bool = False) -> Story:
     episodes = tuple(info.get("episode", ()))
     from narrator import content_cache
 
-    kept = content_cache.key(place, family.load)
-    content = None if validate else content_cache.fetch(kept)
-    if content is None:
-        content = family.load(place, name, list(episodes), _read)
-        content_cache.store(kept, content)
-    from narrator import voice
+    key = content_cache.key(place, family.load)
+    kept = None if validate else content_cache.fetch(key)
+    if not isinstance(kept, Kept):      # never kept, or kept by another edition of narrator
+        from narrator import voice
 
-    story = Story(story_id, info["title"], info, family, content, episodes,
-                  voice.read(place, name, info), place)
+        kept = Kept(family.load(place, name, list(episodes), _read), voice.read(place, name, info))
+        content_cache.store(key, kept)
+    story = Story(story_id, info["title"], info, family, kept.content, episodes, kept.voice, place)
     _loaded[story_id] = story
     return story

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from narrator import content_cache
-from narrator.library import load
+from narrator.library import Kept, load
 
 
 @pytest.fixture
@@ -19,7 +19,7 @@ def cache(tmp_path, monkeypatch):
 
 
 def _same(a, b) -> bool:
-    """Content objects hold their validated parts (pydantic models, which compare by value)."""
+    """Content objects hold their validated parts (records, which compare by value)."""
     return type(a) is type(b) and vars(a) == vars(b)
 
 
@@ -34,12 +34,18 @@ def test_the_kept_content_is_the_validated_content(cache):
     assert kept is not validated and _same(kept, validated)
 
 
+def test_the_voice_is_kept_beside_the_content(cache):
+    voice = load("applerulette", fresh=True).voice
+    [entry] = _entries(cache)
+    assert content_cache.fetch(entry.stem).voice == voice == load("applerulette", fresh=True).voice
+
+
 def test_a_damaged_entry_is_validated_afresh_and_written_again(cache):
     validated = load("applerulette", fresh=True).content
     [entry] = _entries(cache)
     entry.write_bytes(b"\x80\x05not a pickle at all")
     assert _same(load("applerulette", fresh=True).content, validated)
-    assert _same(content_cache.fetch(entry.stem), validated)
+    assert _same(content_cache.fetch(entry.stem).content, validated)
 
 
 def test_a_changed_story_file_is_a_new_key(cache, tmp_path):
@@ -68,7 +74,15 @@ def test_the_authors_check_reads_the_files_not_the_kept_copy(cache):
     [entry] = _entries(cache)
     # A kept copy that no longer matches the files (as if written by another edition):
     # a game may use it, but the check validates the story's files themselves.
-    content_cache.store(entry.stem, "not the validated content")
+    content_cache.store(entry.stem, Kept("not the validated content", story.voice))
     assert load("fatima", fresh=True).content == "not the validated content"
     assert _same(load("fatima", validate=True).content, story.content)
-    assert _same(content_cache.fetch(entry.stem), story.content)     # and writes it again
+    assert _same(content_cache.fetch(entry.stem).content, story.content)     # and writes it again
+
+
+def test_an_entry_kept_in_another_shape_is_validated_afresh(cache):
+    story = load("fatima", fresh=True)
+    [entry] = _entries(cache)
+    content_cache.store(entry.stem, story.content)      # as an earlier edition kept it
+    assert _same(load("fatima", fresh=True).content, story.content)
+    assert isinstance(content_cache.fetch(entry.stem), Kept)
