@@ -63,6 +63,7 @@ class Session:
         """A new game; `table` holds the table's own options (e.g. the number of players)."""
         carried = story.family.carried
         options: dict = dict(table or {})
+        kept: dict = {}
         if carried is not None:
             kept = profile.kept(story.id, carried) if profile else {}
             options.update(carried.options(story.content, episode, kept))
@@ -70,7 +71,10 @@ class Session:
         save = Save(path, story.id, episode, seed, dict(seats), options)
         session = cls(story, save, state, profile, autosave, marks=[len(state.log)])
         # The opening may already set something that lasts (a secret kept for several games).
-        if profile is not None and carried is not None:
+        # Only then is the profile written (its lock taken, the file read and written again):
+        # an opening that teaches nothing to what this game was dealt from leaves it alone.
+        if profile is not None and carried is not None \
+                and carried.keep(story.content, episode, kept, session.log) is not None:
             session._keep(lambda p: session._carry(p, session.log))
         if autosave:
             save.write()
