@@ -102,26 +102,75 @@ def bot_for(bot: str, seed: int, seat: str) -> str:
 def play_games(story: Story, shard: Shard, progress=None):
     """Play the shard's games in order, yielding (ending id, actions) after each one."""
     g = story.family
-    table = dict(shard.table)
     kept: dict = {}
     for game_seed in range(shard.first, shard.first + shard.games * shard.step, shard.step):
-        options = {**table, "episode": shard.episode}
-        if g.carried is not None:
-            options.update(g.carried.options(story.content, shard.episode, kept))
-        seats = story.seats_for(options)
-        state = g.new_game(story.content, seats, game_seed, options)
-        players = {seat: bots.make(bot_for(shard.bot, game_seed, seat), story, seat, game_seed)
-                   for seat in seats}
-        actions = 0
-        while (ended := g.ending(state)) is None:
-            seat = g.to_act(state)[0]
-            g.apply(state, seat, g.parse(players[seat].choose(g.view(state, seat))))
-            actions += 1
+        options = _options(story, shard, kept)
+        state, ended, moves = play(story, game_seed, options, shard.bot, game_seed)
         if g.carried is not None:
             kept = g.carried.keep(story.content, shard.episode, kept, state.log) or kept
         if progress is not None:
             progress(1)
-        yield ended.id, actions
+        yield ended.id, len(moves)
+
+
+def _options(story: Story, shard: Shard, kept: dict) -> dict:
+    """A game's options: the shard's table and episode, and what the games before carried."""
+    options = {**dict(shard.table), "episode": shard.episode}
+    g = story.family
+    if g.carried is not None:
+        options.update(g.carried.options(story.content, shard.episode, kept))
+    return options
+
+
+def play(story: Story, game_seed: int, options: dict, bot: str, bot_seed: int, begun=()):
+    """One game dealt from `game_seed`: the moves `begun` replayed, then bots seeded from
+    `bot_seed` play it out. The final state, its ending, and the moves the bots chose."""
+    g = story.family
+    seats = story.seats_for(options)
+    state = g.new_game(story.content, seats, game_seed, options)
+    for action in begun:
+        g.apply(state, g.to_act(state)[0], action)
+    # A bot may take a seat mid-game, as from a save: it reads the seat's story so far.
+    players = {seat: bots.make(bot_for(bot, bot_seed, seat), story, seat, bot_seed) for seat in seats}
+    moves = []
+    while (ended := g.ending(state)) is None:
+        seat = g.to_act(state)[0]
+        action = g.parse(players[seat].choose(g.view(state, seat)))
+        g.apply(state, seat, action)
+        moves.append(action)
+    return state, ended, moves
+
+
+BRANCHES = 7   # a hunt plays each dealt game, then this many games branching from its moves
+
+
+def hunt_games(story: Story, shard: Shard):
+    """The games of a hunt for every ending: each game the shard's seeds deal, then
+    BRANCHES games that replay its first moves (how many, drawn from its seed) and let
+    other players (bots seeded afresh, a partner where a random player sat, or the other
+    way) play on from there. A rare ending is often a few moves from a game that missed
+    it, and a branch skips the choosing of the moves it replays. Yields (ending id,
+    actions chosen) after each game, branches included: the shard's `games` in all, the
+    same for the same shard."""
+    g = story.family
+    kept: dict = {}
+    dealt = -(-shard.games // (BRANCHES + 1))
+    left = shard.games
+    for game_seed in range(shard.first, shard.first + dealt * shard.step, shard.step):
+        options = _options(story, shard, kept)
+        state, ended, moves = play(story, game_seed, options, shard.bot, game_seed)
+        logs = [state.log]
+        yield ended.id, len(moves)
+        for branch in range(1, min(BRANCHES + 1, left)):
+            at = zlib.crc32(f"at {game_seed}:{branch}".encode()) % max(1, len(moves))
+            bot_seed = zlib.crc32(f"players {game_seed}:{branch}".encode())
+            state, ended, more = play(story, game_seed, options, shard.bot, bot_seed, moves[:at])
+            logs.append(state.log)
+            yield ended.id, len(more)
+        left -= BRANCHES + 1
+        if g.carried is not None:
+            for log in logs:
+                kept = g.carried.keep(story.content, shard.episode, kept, log) or kept
 
 
 def run_shard(shard: Shard, story: Story | None = None, progress=None) -> Tally:
@@ -210,11 +259,13 @@ def until_all(story: Story, episode: str, cap: int, seed: int, bot: str,
     """Play games from `seed` until every ending this table allows has been reached (or
     `cap` games): the report of the games it took, and their number (None at the cap).
 
-    With `jobs` > 1 the games are dealt round the shards like cards, game `seed + n` to
-    shard `n mod jobs`, each shard carrying its own knowledge from game to game. The count
-    is the first `n` by which games `seed` .. `seed + n - 1` have shown every ending, the
-    same however fast each shard ran: a shard stops once its next game comes after a
-    game that completed the set, as far as all the shards have seen."""
+    Each shard hunts (`hunt_games`): a game dealt from a seed, then its branches. With
+    `jobs` > 1 the games are dealt round the shards like cards, the `k`-th game of shard
+    `i` being game `k * jobs + i`, shard `i` dealing from seeds `seed + i`, `seed + i +
+    jobs`, ... and carrying its own knowledge from game to game. The count is the first
+    `n` by which games 0 .. `n - 1` have shown every ending, the same however fast each
+    shard ran: a shard stops once its next game comes after a game that completed the
+    set, as far as all the shards have seen."""
     impossible = set(not_possible(story, episode, table))
     every = awaited(story, episode)
     wanted = tuple(e for e in every if e not in impossible)
@@ -249,7 +300,7 @@ def hunt(story: Story, shard: Shard, wanted: tuple[str, ...], enough=None):
     actions: list[int] = []
     missing = set(wanted)
     start = time.process_time()
-    for ending, played in play_games(story, shard):
+    for ending, played in hunt_games(story, shard):
         ends.append(ending)
         actions.append(played)
         missing.discard(ending)

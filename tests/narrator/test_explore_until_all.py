@@ -11,19 +11,31 @@ from narrator.library import load
 
 
 def test_the_count_is_the_first_game_by_which_every_ending_was_seen(story):
+    from narrator.explore import Shard, hunt
+
     report, took = until_all(story, "basic", 2000, 4, "mixed")
     assert took is not None and report.games == took
-    assert explore(story, "basic", took, 4, "mixed", jobs=1).unreached == []
-    assert explore(story, "basic", took - 1, 4, "mixed", jobs=1).unreached != []
+    wanted = set(report.every)
+    ends = hunt(story, Shard("fumie", "basic", (), "mixed", 4, took), tuple(wanted), lambda *_: False)[0]
+    assert len(ends) == took and set(ends) >= wanted and not set(ends[:-1]) >= wanted
+    assert report.endings == Counter(ends)
 
 
-def test_the_cap_stops_a_run_that_has_not_seen_everything(story):
-    report, took = until_all(story, "basic", 3, 0, "random")
-    assert took is None and report.games == 3 and report.unreached
+def test_a_hunt_branches_each_dealt_game_from_its_own_moves(story):
+    """After each dealt game come BRANCHES games from the same deal: each replays a first
+    part of the dealt game's moves (legal, or apply would refuse them) and plays on."""
+    from narrator.explore import BRANCHES, Shard, hunt_games
 
-
-def test_fumie_can_reach_every_page_at_its_table(story):
-    assert not_possible(story, "basic") == ()
+    shard = Shard("fumie", "basic", (), "mixed", 0, 3 * (BRANCHES + 1) - 2)
+    games = list(hunt_games(story, shard))
+    assert len(games) == shard.games                 # the last dealt game has fewer branches
+    dealt = [games[k * (BRANCHES + 1)] for k in range(3)]
+    branches = [g for k, g in enumerate(games) if k % (BRANCHES + 1)]
+    assert len(branches) == 3 * BRANCHES - 2
+    # a branch has fewer moves left to choose than a whole game, on the whole
+    assert sum(n for _, n in branches) / len(branches) < sum(n for _, n in dealt) / len(dealt)
+    assert len({e for e, _ in games}) > len({e for e, _ in dealt})
+    assert games == list(hunt_games(story, shard))   # the same for the same shard
 
 
 @pytest.fixture(scope="module")
