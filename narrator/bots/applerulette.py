@@ -16,7 +16,8 @@ The Queen's faction hunts Snow White (poison to her plate, the ring to her hand,
 weapon at her on the last turn); Snow White's faction protects her and goes after Rose;
 Rose protects Snow White and herself. Snow White's friends and Rose are slow to use an
 ability that shows their character (each one shown leaves Snow White fewer hoods to hide
-under), and her friends look hard for Rose. Each move is scored by how it changes the chance
+under), and her friends look hard for Rose, the harder the more of them there are to
+each of the Queen's people (see Partner.hunt). Each move is scored by how it changes the chance
 that the bot's side wins (for exchanges) or by what it would learn (for looks and
 questions), and the best one is played; ties break by a generator seeded from the
 bot's seed and the moment, so a game continued from its save plays on the same.
@@ -28,7 +29,7 @@ from functools import lru_cache
 
 from engine.applerulette.content import Content, Step
 
-ROSE_HUNT = 2.0                       # how hard her friends look for Rose (info, weapons)
+ROSE_HUNT = 2.0     # how hard her friends look for Rose (info, weapons), per ally the Queen has
 SHOWING_COST = {"snow_white": 0.3, "rose": 0.15}   # see Partner.showing
 QUESTION_WEIGHT = {"apples": 0.6, "mushrooms": 0.6, "faction": 0.8, "snow_white": 1.0}
 JITTER = 1e-6                         # the tie-break's reach: a move this much better wins
@@ -160,6 +161,7 @@ class Partner:
         self.last_target: str | None = None
         self.roles_key = None
         self.roles = None
+        self.hunt_weight: float | None = None
 
     # --- taking in the story ---------------------------------------------------------
     def _take_in(self, view) -> None:
@@ -252,7 +254,7 @@ class Partner:
         worth = sw * (1.0 - sw) * (2.0 if self.faction == "queen" else 1.0)
         if self.faction != "queen":
             rose = b.p_rose.get(target, 0.0)
-            worth += rose * (1.0 - rose) * ROSE_HUNT
+            worth += rose * (1.0 - rose) * self.hunt(b)
         return weight * worth
 
     def apple_info(self, b: Belief, target: str) -> float:
@@ -395,11 +397,22 @@ class Partner:
                 v += self.kill_worth(b, chosen[0])
         return v
 
+    def hunt(self, b: Belief) -> float:
+        """How hard Snow White's friends look for Rose. Rose alive is as sure a loss for
+        them as Snow White dead, but every look and weapon turned on Rose is one not spent
+        guarding Snow White: where her friends outnumber the Queen's people (four to two
+        at seven players, the first mix) they can spare more of them for the hunt. The
+        cast is public, so every seat can count it."""
+        if self.hunt_weight is None:
+            factions = [self.content.characters[c].faction for c in b.view.cast]
+            self.hunt_weight = ROSE_HUNT * factions.count("snow_white") / max(1, factions.count("queen"))
+        return self.hunt_weight
+
     def kill_worth(self, b: Belief, target: str) -> float:
         sw = b.p_sw.get(target, 0.0)
         if self.faction == "queen":
             return sw - 0.05 * b.p_queen.get(target, 0.0)
         worth = 0.3 * b.p_queen.get(target, 0.0) - 1.5 * sw
         if self.faction == "snow_white":
-            worth += 0.8 * ROSE_HUNT * b.p_rose.get(target, 0.0)
+            worth += 0.8 * self.hunt(b) * b.p_rose.get(target, 0.0)
         return worth
