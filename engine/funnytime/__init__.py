@@ -40,7 +40,9 @@ FAMILY: Family[Content, State, view.View, Action] = Family(
     apply=game.apply,
     view=view.view,
     ending=game.ending,
-    table=Table(_seats, players=range(2, 3), options=frozenset({"decks"})),
+    # Saves of format 2 and older were played to a deadline after the 20th 本.
+    table=Table(_seats, players=range(2, 3), options=frozenset({"decks"}),
+                former_rules={3: {"deadline": 20}}),
     episodes=(EPISODE,),
     decks=Decks(_starters, option=deck.option_from_file, check=deck.check_file),
     stopping=_surrenders,

@@ -34,6 +34,7 @@ from typing import Sequence
 
 from engine import legality, turns
 from engine.contract import Ending
+from engine.errors import BadOption
 from engine.events import Event, private, public
 from engine.funnytime import effects
 from engine.funnytime.stars import decide_pay, decide_upkeep, pay_phase, upkeep_phase
@@ -50,6 +51,8 @@ def new_game(content: Content, seats: Sequence[str], seed: int, options: dict) -
 
     options: `decks` (seat -> a starter deck's id, or {name, cards}); a seat not named
     plays its starter deck. A deck that is not legal raises DeckError (a BadOption).
+    `deadline` (the last 本) keeps the deadline a game was saved under, when the table's
+    has moved since; by default the table's.
     """
     seats = tuple(seats)
     assert seats == content.seats, f"FunnyTime is played by {content.seats}, not {seats}"
@@ -65,9 +68,12 @@ def new_game(content: Content, seats: Sequence[str], seed: int, options: dict) -
         rng.shuffle(cards)
         sides[seat] = Side(cards)
         names[seat] = deck.name
-    state = State(content, seats, seed, rng, sides, names)
+    deadline = options.get("deadline", content.table.deadline)
+    if not isinstance(deadline, int) or isinstance(deadline, bool) or not 1 <= deadline <= 99:
+        raise BadOption(f"the deadline is {deadline!r}, not a 本 from 1 to 99")
+    state = State(content, seats, seed, rng, sides, names, deadline=deadline)
     log = [public("setup", seats=list(seats), decks=names, stars=len(content.stars),
-                  deadline=content.table.deadline)]
+                  deadline=deadline)]
     for seat in seats:
         _opening_hand(state, seat, log)
     _advance(state, log)
@@ -150,7 +156,7 @@ def _touching(state: State, step: str, touch: tuple[frozenset[str], frozenset[st
 def _dawn(state: State, log: list[Event]) -> None:
     state.number += 1
     state.duels = []
-    log.append(public("issue", number=state.number, deadline=state.content.table.deadline))
+    log.append(public("issue", number=state.number, deadline=state.deadline))
     for seat in state.seats:
         side = state.sides[seat]
         side.peeks, side.free_upkeep, side.redraws, side.judged = {}, False, 0, False
@@ -542,7 +548,7 @@ def _aftermath(state: State, log: list[Event]) -> None:
 def _deadline(state: State, log: list[Event]) -> None:
     """After the last 本 the editors keep the artist whose Botsu Box holds fewer icons, by
     at least the table's margin; closer than that, it is too close to call: no verdict."""
-    if state.number < state.content.table.deadline:
+    if state.number < state.deadline:
         state.goto("dawn")
         return
     a, b = state.seats

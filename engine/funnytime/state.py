@@ -107,6 +107,7 @@ class State:
     log: list[Event] = field(default_factory=list)
     moves: int = 0                        # actions applied so far
     duels: list[tuple[str | None, int, int]] = field(default_factory=list)  # this 本: winner, positions
+    deadline: int = 0                     # the last 本 (the table's, or an old save's rule)
     # Caches, never copied nor compared (a state changes only through `apply`; code that
     # edits one by hand must call `forget()`): each seat's count of the events it was
     # told, the legal actions of the moment with their texts, and the sides as each seat
@@ -169,5 +170,5 @@ class State:
             self.content, self.seats, self.seed, rng, {k: s.copy() for k, s in self.sides.items()},
             dict(self.decks), self.number, self.phase, self.index,
             None if self.pending is None else self.pending.copy(),
-            self.ended, list(self.log), self.moves, list(self.duels),
+            self.ended, list(self.log), self.moves, list(self.duels), self.deadline,
         )

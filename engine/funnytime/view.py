@@ -214,7 +214,7 @@ def view(state: State, seat: str) -> View:
     if p is not None and p.seat == seat and state.ended is None:
         decision = Decision(p.kind, legal.texts_of(p.options), _PROMPTS[p.kind], dict(p.data))
     return View(
-        seat, state.seats, state.number, table.deadline, state.phase, _side(state, seat, seat),
+        seat, state.seats, state.number, state.deadline, state.phase, _side(state, seat, seat),
         _side(state, seat, state.opponent(seat)), plan,
         tuple((pos, c, o) for pos, (c, o) in me.peeks.items()) if me.peeks else (),
         legal.texts, decision, state.ended, told(state.log, seat, state.clock),

@@ -27,7 +27,7 @@ PINNED = {
     'fumie/basic': (504, {'true': 3, 'unspoken': 2, 'crossing': 3, 'dusk_words': 7, 'kanako': 4, 'masahiro': 1, 'silence': 1, 'hidden_heart': 8, 'nightfall': 1}, 'a63afefabb5d0e9f'),
     'fumie/murder': (558, {'true': 0, 'arrest': 0, 'attacked': 6, 'wrong_accusation': 4, 'unmasked': 3, 'nightfall': 7, 'silence': 5, 'hidden_heart': 5}, 'e654af79854ca687'),
     'fumie/tadokoro': (742, {'true': 1, 'unchanged': 0, 'transferred': 1, 'scandal': 1, 'reprieve': 2, 'term_ends': 9, 'silence': 8, 'hidden_heart': 8}, '2c744c46a02e5fd4'),
-    'funnytime/duel': (5686, {'botsu_aki': 6, 'botsu_ren': 4, 'dark_aki': 16, 'dark_ren': 4, 'dropped_aki': 0, 'dropped_ren': 0, 'deadline_aki': 0, 'deadline_ren': 0, 'stopped': 0}, '3cf8b480a7081868'),
+    'funnytime/duel': (5686, {'botsu_aki': 6, 'botsu_ren': 4, 'dark_aki': 16, 'dark_ren': 4, 'dropped_aki': 0, 'dropped_ren': 0, 'deadline_aki': 0, 'deadline_ren': 0, 'stopped': 0}, 'd60741d86659a867'),
 }
 
 
