@@ -17,7 +17,7 @@ from narrator.tomlfile import BrokenFile
 
 # 2: the rules of some families changed (a family's `Table.former_rules` says which);
 # a save of format 1 replays under the rules it was played with.
-# 3: FunnyTime's deadline came forward; a save of format 2 or older keeps the 20th 本.
+# 3: a family's table changed again (see its former_rules); older saves keep what it was.
 FORMAT_VERSION = 3
 KINDS = {int: "a whole number", str: "text", dict: "a table", list: "a list"}
 KNOWN = {"format_version", "story", "episode", "seed", "created", "updated", "ended", "seats",
