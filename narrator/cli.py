@@ -769,7 +769,22 @@ def check(llm_url, model, llm_backend, llm_config, move_budget, story_id):
         raise Failure(clean(getattr(err, "message", str(err)))) from None
 
 
-def _until_all(st, ep: str, cap: int, seed: int, bot: str, table: dict, jobs: int, as_json: bool) -> None:
+def _namer(ctx, st, ep: str, spoilers: bool):
+    """An ending page as explore may name it: its title once it is in the player's
+    collection (or with --spoilers), else only its tone."""
+    from narrator.profile import Profile
+
+    pages = {p.id: p for p in st.content.books[ep].ending}
+    got = Profile.load(_saves(ctx)).endings.get(st.id, {}).get(ep, {})
+
+    def named(eid: str) -> str:
+        page = pages[eid]
+        return page.title if spoilers or eid in got else f"(not yet in your collection: a {page.tone} ending)"
+    return named
+
+
+def _until_all(st, ep: str, cap: int, seed: int, bot: str, table: dict, jobs: int, as_json: bool,
+               named) -> None:
     import json
 
     from engine.errors import GameError
@@ -784,14 +799,20 @@ def _until_all(st, ep: str, cap: int, seed: int, bot: str, table: dict, jobs: in
         click.echo(json.dumps({**report.to_json(), "took": took, "not_possible": list(never),
                                      "by_stopping": list(by_stopping(st, ep))}, sort_keys=True))
         return
-    click.echo(f"{st.title} — {st.episode(ep)['title']}: {bot} bots, seed {seed}")
+    from narrator.explore import BRANCHES
+    from narrator.storybook import title
+
+    click.echo(f"{title(st, ep)}: {bot} bots, seed {seed}")
+
+    dealt = f"game seeds from {seed} dealt round {jobs} shards, " if report.jobs > 1 else ""
+    how = f" ({dealt}each dealt game followed by {BRANCHES} that branch from its moves)"
     if took is not None:
-        dealt = f" (game seeds from {seed} dealt round {jobs} shards)" if report.jobs > 1 else ""
-        click.echo(f"every possible ending reached in {took} games{dealt}")
+        click.echo(f"every possible ending reached in {took} games{how}")
     else:
-        click.echo(f"not every ending reached in {cap} games: unreached: {', '.join(report.unreached)}")
-    click.echo("not possible at this table: " + (", ".join(never) or "none"))
-    click.echo("reached only when a player stops (no bot does): " + ", ".join(by_stopping(st, ep)))
+        click.echo(f"not every ending reached in {cap} games{how}; unreached: "
+                   + "; ".join(named(e) for e in report.unreached))
+    click.echo("not possible at this table: " + ("; ".join(named(e) for e in never) or "none"))
+    click.echo("reached only when a player stops (no bot does): " + "; ".join(named(e) for e in by_stopping(st, ep)))
 
 
 def REASONS_TEXT(tally) -> list[str]:  # noqa: N802 - read as a phrase where it is used
@@ -866,7 +887,8 @@ def explore(ctx, story: str, games: int, seed: int, bot: str, players: int | Non
     if until_all:
         if executor != "processes":
             raise Failure("--until-all plays in processes on this machine: leave out --executor.")
-        return _until_all(st, ep, cap, seed, bot, table, jobs or default_jobs(), as_json)
+        return _until_all(st, ep, cap, seed, bot, table, jobs or default_jobs(), as_json,
+                          _namer(ctx, st, ep, spoilers))
     if scheduler is not None and executor != "dask":
         raise Failure("--scheduler is the address of a Dask scheduler: add --executor dask, or leave it out.")
     jobs = jobs or default_jobs()
@@ -885,14 +907,8 @@ def explore(ctx, story: str, games: int, seed: int, bot: str, players: int | Non
 
     click.echo(f"{title(st, ep)}: {report.games} games with {bot} bots, seed {seed}")
     from narrator.gallery import MARKS
-    from narrator.profile import Profile
 
-    got = Profile.load(_saves(ctx)).endings.get(st.id, {}).get(ep, {})
-
-    def named(eid: str) -> str:
-        page = pages[eid]
-        return page.title if spoilers or eid in got else f"(not yet in your collection: a {page.tone} ending)"
-
+    named = _namer(ctx, st, ep, spoilers)
     for eid in report.every:
         click.echo(f"  {MARKS[pages[eid].tone]} {report.endings[eid]:>7}  {report.rate(eid):6.1%}  {named(eid)}")
     click.echo("unreached: " + ("; ".join(named(e) for e in report.unreached) or "none"))

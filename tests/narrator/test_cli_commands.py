@@ -16,7 +16,7 @@ import pytest
 from narrator.profile import Profile
 from narrator.saves import Save
 from narrator.session import Session
-from narrator.library import story_ids
+from narrator.library import load, story_ids
 
 
 def sleeves(profile: Profile) -> set[str]:
@@ -501,14 +501,24 @@ def test_explore_help_says_knowledge_stays_within_a_shard(cli):
 
 
 def test_explore_until_all_reports_the_games_and_the_impossible_pages(cli):
-    result = cli("explore", "applerulette", "--until-all", "--players", 5, "--cap", 2)
+    result = cli("explore", "applerulette", "--until-all", "--players", 5, "--cap", 2, "--spoilers")
     assert result.exit_code == 0
-    assert "not every ending reached in 2 games: unreached: " in result.output
-    assert "npc_snow_white" not in result.output.split("unreached: ")[1].split("\n")[0]
-    assert "\nnot possible at this table: npc_snow_white\n" in result.output
-    assert result.output.endswith("reached only when a player stops (no bot does): stopped\n")
+    out = " ".join(result.output.split())
+    assert "not every ending reached in 2 games (" in out
+    assert "each dealt game followed by 7 that branch from its moves); unreached: " in out
+    npc = next(p.title for p in load("applerulette").content.books["tale"].ending if p.id == "npc_snow_white")
+    assert npc not in out.split("unreached: ")[1].split("not possible")[0]
+    assert f"not possible at this table: {npc} " in out
+    assert out.endswith("reached only when a player stops (no bot does): The Book Set Down")
     report = json.loads(cli("explore", "fumie", "--until-all", "--seed", 4, "--json").output)
     assert report["took"] == report["games"] and report["unreached"] == [] and report["not_possible"] == []
+
+
+def test_explore_until_all_names_no_page_the_player_has_not_reached(cli):
+    out = " ".join(cli("explore", "applerulette", "--until-all", "--players", 5, "--cap", 2).output.split())
+    titles = [p.title for p in load("applerulette").content.books["tale"].ending]
+    assert not [t for t in titles if t in out]
+    assert "not possible at this table: (not yet in your collection: a bad ending)" in out
 
 
 def test_explore_waits_for_no_page_only_a_players_stop_reaches(cli):
