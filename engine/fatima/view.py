@@ -75,7 +75,10 @@ class CombatView:
     my_card: Face | None       # the card this seat laid face down, if it is a side
 
 
-@dataclass(frozen=True, slots=True)
+# Made afresh for every decision and holding only tuples and frozen values, so a plain
+# slotted dataclass: a frozen one pays a guarded setattr for each of its 21 fields, a
+# large part of what a view cost. What views share (faces, nations, courts) is frozen.
+@dataclass(slots=True)
 class View:
     seat: str
     seats: tuple[str, ...]
