@@ -200,10 +200,9 @@ class Partner:
                     value += (self.gain(view, self.seat, fatima) / n
                               + self.rivalry(view, owner) * self.loss(view, owner, fatima) * (n - 1) / n)
             elif op == "swap_fatima":
-                mine = self.court(view, self.seat)
-                if mine:
-                    kept = self._kept_in_swap(view)
-                    value += self.score(view, self.seat, kept + (fatima,)) - self.score(view, self.seat, mine)
+                if self.court(view, self.seat):
+                    kept, shed = self._swap_out(view)
+                    value += _gain(c, kept, self.king_of(view, self.seat), fatima) - shed
                     value += self.rivalry(view, nation) * self.loss(view, nation, fatima)
             elif op == "then_attack":
                 value += self._march_value(view, final) - 0.2
@@ -215,14 +214,15 @@ class Partner:
                 value += 0.8 if self.seat == max(view.nations, key=lambda x: x.score).seat else 0.1
         return value
 
-    def _kept_in_swap(self, view) -> tuple[str, ...]:
-        """Our court once the Fatima we miss least has gone in an exchange (one per view)."""
+    def _swap_out(self, view) -> tuple[tuple[str, ...], int]:
+        """Our court once the Fatima we miss least has gone in an exchange, and what she
+        was worth to it (one per view)."""
         read = self._of(view)
-        if "kept_in_swap" not in read:
+        if "swap_out" not in read:
             mine = self.court(view, self.seat)
             worst = min(mine, key=lambda f: self.loss(view, self.seat, f))
-            read["kept_in_swap"] = tuple(f for f in mine if f != worst)
-        return read["kept_in_swap"]
+            read["swap_out"] = tuple(f for f in mine if f != worst), self.loss(view, self.seat, worst)
+        return read["swap_out"]
 
     def _march_value(self, view, final: bool) -> float:
         """The best attack a Forced March would allow (weighed once per view)."""
@@ -249,7 +249,7 @@ class Partner:
 
     def _attack_values(self, view, attacks: dict[tuple[str, str], list[str]], final: bool):
         """For each target, the best card to attack with, and what the attack is worth."""
-        my_score = self.score(view, self.seat, self.court(view, self.seat))
+        my_score = view.nation(self.seat).score   # our own count: the view's is ours
         # combatant -> (chance against a typical defence, what losing it costs times the
         # chance of losing): the same whatever the target, so weighed once per combatant
         odds: dict[str, tuple[float, float]] = {}
@@ -289,7 +289,7 @@ class Partner:
     def _defend(self, view, legal: list[str]) -> str:
         c = view.combat
         stake = self.loss(view, self.seat, c.fatima)
-        my_score = self.score(view, self.seat, self.court(view, self.seat))
+        my_score = view.nation(self.seat).score   # our own count: the view's is ours
         their = view.nation(c.attacker)
         bonus = max(0, their.score) if c.attack_king else 0.0
         if stake <= 0 and not bonus:
