@@ -19,14 +19,11 @@ from functools import lru_cache
 
 from engine.events import Event, private, public
 from engine.fatima import moves
-from engine.fatima.actions import AVOID, Action, act, row
+from engine.fatima.actions import AVOID, Action, row
 from engine.fatima.content import Ability, Content
 from engine.fatima.state import Combat, Pending, State
 
 
-# Asked of every card in hand whenever a nation may fight: the printed card decides, so it
-# is asked once per card (bounded; the cache holds the content itself, never its id).
-@lru_cache(maxsize=4096)
 def can_commit(content: Content, card_id: str, side: str) -> bool:
     """Whether this hand card may be laid down to attack (`side` "attack") or defend."""
     card = content.cards[card_id]
@@ -35,10 +32,18 @@ def can_commit(content: Content, card_id: str, side: str) -> bool:
     return False
 
 
+# Asked of every card in hand whenever a nation may fight: the printed card decides, so
+# the cards that may be laid down on each side are found once per box (bounded; the cache
+# holds the content itself, never its id).
+@lru_cache(maxsize=16)
+def _may_fight(content: Content, side: str) -> frozenset[str]:
+    return frozenset(c for c in content.cards if can_commit(content, c, side))
+
+
 def combatants(state: State, seat: str, side: str) -> list[str]:
     """What `seat` may fight with, as written in an action: hand positions, then `king`."""
-    content = state.content
-    out = [str(i) for i, c in enumerate(state.nations[seat].hand, 1) if can_commit(content, c, side)]
+    may = _may_fight(state.content, side)
+    out = [str(i) for i, c in enumerate(state.nations[seat].hand, 1) if c in may]
     if not state.nations[seat].humbled:
         out.append("king")
     return out
@@ -62,7 +67,8 @@ def attack_options(state: State, seat: str) -> list[Action]:
 
 
 def defend_options(state: State, seat: str) -> tuple[Action, ...]:
-    return (AVOID, *(act("fight", "with", c) for c in combatants(state, seat, "defend")))
+    fights = row("fight", "with")
+    return (AVOID, *(fights[c] for c in combatants(state, seat, "defend")))
 
 
 def _lay_down(state: State, seat: str, combatant: str) -> tuple[str, bool]:
