@@ -127,7 +127,7 @@ class Partner:
             left = plan.to_lay - i - 1
             pool = [(c, "hand") for c in dict.fromkeys(hand)] + [(c, "stock") for c in dict.fromkeys(stock)]
             scored = []
-            costs = sorted(cost_of[c] for c in hand + stock)
+            costs = sorted(map(cost_of.__getitem__, hand + stock))
             # The cheapest `left` cards but one of them: those of all, or, when the card left
             # out is among them, the cheapest `left + 1` less that card.
             low, low_plus = sum(costs[:left]), sum(costs[:left + 1])
@@ -137,11 +137,10 @@ class Partner:
                 # stars this card and the cheapest cards for the positions after it would
                 # cost beyond what the sky can bear: avoided above all else
                 over = max(0, spent + cost + others - budget)
-                worth, rot = self.best(card, pos)
-                # a card from the Stock Pool saves its upkeep; a card in its own place keeps its effects
+                weighted, rot, placed = _placing(self.content, card, pos)
+                # a card from the Stock Pool saves its upkeep
                 bonus = cost * price * 0.5 if source == "stock" else 0.0
-                placed = 0.0 if pos in koma[card].icons else -5.0
-                score = worth * WEIGHT[pos] - cost * price + bonus + placed - 1000.0 * over
+                score = weighted - cost * price + bonus + placed - 1000.0 * over
                 scored.append((score, card, source, rot))
             if not scored:
                 return
@@ -192,12 +191,13 @@ class Partner:
         using = [c for _, c, _, _ in plan.laid]
         room = self.room(view, self.need_next(view, using)) - koma_cost - plan.make_cost \
             - min(self.upkeep_due(view), 2)
-        # Ties are broken by name: a set's order changes with the hash seed.
-        makes = sorted({a.split()[1] for a in legal if a.startswith("make ")},
-                       key=lambda c: (-self.make_worth(view, c) + self.content.cost(c) * price, c))
+        # each card's worth, judged once; ties are broken by name (a set's order changes
+        # with the hash seed)
+        worth = {c: self.make_worth(view, c) for c in {a.split()[1] for a in legal if a.startswith("make ")}}
+        makes = sorted(worth, key=lambda c: (-worth[c] + self.content.cost(c) * price, c))
         for card in makes:
             cost = self.content.cost(card)
-            if cost <= room and self.make_worth(view, card) > cost * price:
+            if cost <= room and worth[card] > cost * price:
                 return f"make {card}"
         return "done" if "done" in legal else legal[0]
 
@@ -244,6 +244,15 @@ def _rotation_worth(content, card: str, rot: str, effects_work: bool) -> float:
         for trigger in ("show", "win", "lose", "survive"):
             value += sum(_step_worth(s, trigger) for s in r.steps(trigger))
     return value
+
+
+@lru_cache(maxsize=4096)
+def _placing(content, card: str, pos: str) -> tuple[float, str, float]:
+    """A card laid at `pos`: the worth of its best clean reading weighted by the place,
+    that reading's rotation, and what the place costs it (a card in its own place keeps
+    its effects)."""
+    worth, rot = _best(content, card, pos, None)
+    return worth * WEIGHT[pos], rot, 0.0 if pos in content.koma[card].icons else -5.0
 
 
 @lru_cache(maxsize=4096)
