@@ -39,9 +39,26 @@ GRAMMAR: dict[str, tuple[tuple[int, ...], str]] = {
 ALIASES = {"surrender": "stop", "concede": "stop"}
 
 
-@lru_cache(maxsize=4096)   # the same few hundred texts come back move after move (bounded)
+# No action of the box is written in so many characters: a longer text is read but never
+# kept, so what a peer sends cannot fill the caches below.
+KEPT_TEXT = 64
+
+
 def parse(text: str) -> Action:
     """Read an action's text form; raises BadSyntax quoting the input and the forms known."""
+    if len(text) > KEPT_TEXT:
+        return Action(*_words(text))
+    return _parse(text)
+
+
+@lru_cache(maxsize=4096)   # the same few hundred texts come back move after move (bounded)
+def _parse(text: str) -> Action:
+    verb, args = _words(text)
+    return interned(verb, *args)
+
+
+def _words(text: str) -> tuple[str, tuple[str, ...]]:
+    """The verb and words of an action's text, checked against the grammar."""
     words = text.split()
     if not words:
         raise BadSyntax("Say an action, for example: done")
@@ -61,7 +78,7 @@ def parse(text: str) -> Action:
         raise BadSyntax(f"{text.strip()!r}: the last word, if any, is `stock` (a card from your Stock Pool).")
     if verb == "open" and args[1] not in ROTATIONS:
         raise BadSyntax(f"{text.strip()!r}: open a panel up, down, left or right.")
-    return interned(verb, *args)
+    return verb, args
 
 
 @lru_cache(maxsize=4096)   # bounded: cards x positions x the few verbs of a box

@@ -53,3 +53,14 @@ def test_a_mistyped_action_says_how_to_write_it(text, message):
     with pytest.raises(BadSyntax) as err:
         parse(text)
     assert message in err.value.message
+
+
+def test_a_text_longer_than_any_action_is_read_but_never_kept():
+    # what a peer sends cannot fill the caches of texts and actions
+    from engine.funnytime.actions import KEPT_TEXT, _parse, interned
+
+    texts, actions = _parse.cache_info().currsize, interned.cache_info().currsize
+    long = "make " + "x" * KEPT_TEXT
+    assert parse(long) == Action("make", ("x" * KEPT_TEXT,))
+    assert (_parse.cache_info().currsize, interned.cache_info().currsize) == (texts, actions)
+    assert parse("make coffee") is parse("make coffee") is interned("make", "coffee")
