@@ -82,21 +82,31 @@ class Belief:
             bot.roles_key = key
             bot.roles = self._roles(bot, view)
         self.possible, self.p_sw, self.p_rose, self.p_queen = bot.roles
-        # Apple tiles.
+        # Apple tiles: they change only as tiles move or are seen, so worked out once per change.
+        key = (tuple(p.apples for p in view.table), view.known_apples)
+        if bot.apples_key != key:
+            bot.apples_key = key
+            bot.apples = self._apples(view)
+        self.tiles, self.poison, self.dangers, self.risk = bot.apples
+        self.ring = bot.ring_at
+        self.held: dict[int, tuple] = {}            # Partner.holding, per hand card
+        self.showing: float | None = None           # Partner.showing, once asked
+
+    def _apples(self, view):
+        """Where the tiles are, how likely each is poisoned (tiles seen are known; the
+        poisoned apples not yet found are spread over the tiles not yet seen), and the
+        danger of each seat's plate."""
         known = view.known_apples
-        self.tiles = {pl.seat: pl.apples for pl in view.table}
-        in_play = [t for tiles in self.tiles.values() for t in tiles]
+        tiles = {pl.seat: pl.apples for pl in view.table}
+        in_play = [t for held in tiles.values() for t in held]
         seen = [known[t] for t in in_play if t in known]
         hidden = max(0, view.poisoned_apples - sum(seen))
         gone = len(view.seats) - len(in_play)       # tiles that left with eliminated seats
         spread = len(in_play) - len(seen) + gone
         p = min(1.0, hidden / spread) if spread else 0.0
         self.poison = {t: (1.0 if known[t] else 0.0) if t in known else p for t in in_play}
-        self.ring = bot.ring_at
         self.dangers: dict[tuple, float] = {}
-        self.risk = {s: self.danger(tiles) for s, tiles in self.tiles.items()}   # as they sit
-        self.held: dict[int, tuple] = {}            # Partner.holding, per hand card
-        self.showing: float | None = None           # Partner.showing, once asked
+        return tiles, self.poison, self.dangers, {s: self.danger(held) for s, held in tiles.items()}
 
     def _roles(self, bot: "Partner", view):
         content = bot.content
@@ -124,10 +134,14 @@ class Belief:
             possible[seat] = {c}
         for _ in range(3):   # a character pinned to one seat is nobody else's
             pinned = {next(iter(p)): s for s, p in possible.items() if len(p) == 1}
+            ruled_out = False
             for s, p in possible.items():
                 for c, at in pinned.items():
                     if at != s and c in p and len(p) > 1:
                         p.discard(c)
+                        ruled_out = True
+            if not ruled_out:   # nothing more to rule out: another pass would find the same
+                break
         rose = self._chance(possible, content.rose) if content.rose in cast else {}
         return possible, self._chance(possible, content.snow_white), rose, self._chance(possible, content.queen)
 
@@ -161,6 +175,8 @@ class Partner:
         self.last_target: str | None = None
         self.roles_key = None
         self.roles = None
+        self.apples_key = None
+        self.apples = None
         self.hunt_weight: float | None = None
 
     # --- taking in the story ---------------------------------------------------------
