@@ -9,7 +9,7 @@ other action.
 """
 from __future__ import annotations
 
-from engine.applerulette.actions import MAY as ANSWERS, YES, Action
+from engine.applerulette.actions import MAY as ANSWERS, Action
 from engine import endings
 from engine.applerulette.content import EPISODE, Step
 from engine.applerulette.state import Pending, State
@@ -70,7 +70,7 @@ def resolve(state: State, action: Action, log: list[Event]) -> None:
     p, state.pending = state.pending, None
     assert p is not None and p.kind == "may"
     d = p.data
-    if action == YES:
+    if action.verb == "yes":
         MAY[d["then"]](state, p.seat, d["chosen"], d["source"], log)
     run(state, p.seat, d["source"], d["chosen"], log, d["next"])
 

@@ -11,7 +11,7 @@ import random
 from typing import Sequence
 
 from engine.applerulette import effects, legal
-from engine.applerulette.actions import CHECK, KEEP, PROGRESS, STOP, Action, parse
+from engine.applerulette.actions import KEEP, Action, parse
 from engine.applerulette.content import NPC, NPC_AT, PLAYERS, Content
 from engine.applerulette.state import Pending, State
 from engine import legality, turns
@@ -170,13 +170,14 @@ progress_choices = legal.progress
 # --- applying an action -------------------------------------------------------------
 
 def apply(state: State, seat: str, action: Action) -> list[Event]:
-    """Carry out one action of `seat`; the only place an action's legality is decided."""
+    """Carry out one action of `seat`; the only place an action's legality is decided.
+    (Past the check the action is a legal one, told apart by its verb and words.)"""
     legality.check(state, seat, action, over=state.ended is not None, to_act=to_act,
                    legal_actions=choices)
     log: list[Event] = []
     state.moves += 1
     pending = state.pending
-    if action == STOP:
+    if action.verb == "stop":
         state.ended = effects.finish(state, "stopped", "stopped", {"seat": seat})
     elif pending is not None and pending.kind == "queen":
         state.pending = None
@@ -198,7 +199,7 @@ ending = turns.ending
 
 def _turn(state: State, seat: str, action: Action, log: list[Event]) -> None:
     verb, args = action.verb, action.args
-    if action == PROGRESS:
+    if verb == "progress" and not args:
         _draw(state, seat, log)
     elif verb == "progress":
         _use_or_discard(state, seat, action, log)
@@ -210,7 +211,7 @@ def _turn(state: State, seat: str, action: Action, log: list[Event]) -> None:
         effects.exchange_hands(state, seat, args[1], seat, log)
     elif verb == "exchange":
         effects.exchange_apples(state, seat, args[1], seat, log)
-    elif action == CHECK:
+    elif verb == "check":
         effects.look_at_apples(state, seat, seat, log, told_all=True)
     elif verb == "ability":
         _ability(state, seat, args, log)
@@ -271,11 +272,10 @@ def _reveal(state: State, seat: str, log: list[Event], **data) -> None:
 # --- turns and phases -----------------------------------------------------------------
 
 def _next_turn(state: State, log: list[Event]) -> None:
-    if state.phase == "story":
-        players = [s for s in state.players if s in state.living or s == state.active]
-        i = players.index(state.active)
-        following = [s for s in players[i + 1:] + players[:i + 1] if s in state.living]
-        _begin_turn(state, following[0], log)
+    if state.phase == "story":   # the next living player in turn order
+        order = state.players
+        i = order.index(state.active)
+        _begin_turn(state, next(s for s in order[i + 1:] + order[:i + 1] if s in state.living), log)
     else:
         _begin_turn(state, None, log)
 
@@ -323,7 +323,7 @@ def _queen_gives(state: State, queen: str, action: Action, log: list[Event]) -> 
     tiles = state.tiles[queen]
     shown = list(tiles)
     tile = next(t for t in tiles if t in state.poisoned)
-    if action == KEEP:
+    if action.verb == "keep":
         _show_queens_apple(state, queen, shown, log, poisoned=True, apples=len(shown), kept=True)
     else:
         target = action.args[0]

@@ -42,7 +42,7 @@ def of(state: State, seat: str) -> Choices:
 
 def holding(state: State) -> tuple[str, ...]:
     """The seats holding apple tiles (a Prince who takes one leaves a seat without)."""
-    return tuple(s for s in state.seats if state.tiles[s])
+    return tuple(filter(state.tiles.__getitem__, state.seats))   # those whose tiles are not []
 
 
 def progress(state: State, seat: str) -> tuple[Action, ...]:

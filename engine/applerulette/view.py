@@ -119,7 +119,7 @@ def view(state: State, seat: str) -> View:
         tuple(hands[seat]) if me_player else (),
         table,
         dict(state.knows_tile.get(seat, {})),     # the NPC's seat: only what was shown to all
-        tuple(tuple(a) for a in state.answers.get(seat, ())) if me_player else (),
+        tuple(map(tuple, state.answers.get(seat, ()))) if me_player else (),
         tuple(state.discard), len(state.pile), len(state.aside), len(state.removed),
         tuple(state.last_queue), seat in state.used,
         legal, decision, state.ended, tuple(log),

@@ -1,0 +1,37 @@
+"""Snow White's caches change nothing a seat is shown: at every table, every view of
+seeded bot games equals the view of a copy of the same state (which carries none of the
+state's caches: the seat's told log, the moment's legal actions) made with the kept
+positions' and pending decisions' choices dropped. (That the choices of a position are
+the rules' is pinned by tests/narrator/test_explore_pinned.py.)"""
+from __future__ import annotations
+
+import zlib
+
+import pytest
+
+from apple_positions import CONTENT, STORY, g, new
+from engine.applerulette import legal
+from engine.applerulette.view import view
+from narrator import bots
+
+TABLES = [(p, m) for p in range(4, 9) for m in (1, 2) if m <= len(CONTENT.mixes(p))]
+
+
+def afresh(state, seat: str):
+    legal._turn.cache_clear()
+    legal._progress.cache_clear()
+    legal._answers.clear()
+    return view(state.copy(), seat)     # a copy carries none of the state's own caches
+
+
+@pytest.mark.parametrize("players,mix", TABLES)
+def test_every_view_is_the_view_made_afresh(players, mix):
+    for seed in (1, 2):
+        st = new(players, seed, mix)
+        seated = {s: bots.make(("partner", "random")[zlib.crc32(f"{seed}:{s}".encode()) % 2], STORY, s, seed)
+                  for s in st.seats}
+        while g.ending(st) is None:
+            seat = g.to_act(st)[0]
+            kept = view(st, seat)
+            assert kept == afresh(st, seat), (players, mix, seed, len(st.log))
+            g.apply(st, seat, g.parse_action(seated[seat].choose(kept)))
