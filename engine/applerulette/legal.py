@@ -21,7 +21,9 @@ from engine.legality import Choices
 from engine import turns
 
 NONE = Choices(())
-BOUND = 4096               # positions (and pending decisions) kept
+# Positions kept: a turn's come up in a few thousand ways at most; hands to play from
+# in far more, each seen less often (a miss costs a few microseconds, not a game).
+TURNS, HANDS = 2048, 1024
 
 
 def of(state: State, seat: str) -> Choices:
@@ -52,7 +54,7 @@ def progress(state: State, seat: str) -> tuple[Action, ...]:
                      holding(state), state.npc, tuple(state.hands[seat]))
 
 
-@lru_cache(maxsize=BOUND)
+@lru_cache(maxsize=TURNS)
 def _turn(content: Content, phase: str, seat: str, aim: str | None, armed: bool, living: tuple[str, ...],
           holding: tuple[str, ...], npc: str | None, hand: tuple[str, ...]) -> Choices:
     """A turn's actions; `aim` is the target of the character's power, when it may be used."""
@@ -72,7 +74,7 @@ def _turn(content: Content, phase: str, seat: str, aim: str | None, armed: bool,
     return Choices(out)
 
 
-@lru_cache(maxsize=BOUND)
+@lru_cache(maxsize=HANDS)
 def _progress(content: Content, phase: str, seat: str, armed: bool, living: tuple[str, ...],
               holding: tuple[str, ...], npc: str | None, hand: tuple[str, ...]) -> tuple[Action, ...]:
     """`armed`: the character may use weapons before the last turn."""
@@ -107,7 +109,7 @@ def answering(options: tuple[Action, ...]) -> Choices:
     kept = _answers.get(id(options))
     if kept is not None and kept[0] is options:
         return kept[1]
-    if len(_answers) >= BOUND:
+    if len(_answers) >= HANDS:
         _answers.clear()
     made = Choices((*options, STOP))
     _answers[id(options)] = (options, made)
