@@ -68,24 +68,48 @@ class FieldProblem(ValueError):
 
 @dataclass_transform(kw_only_default=True, frozen_default=True, field_specifiers=(Field,))
 class Frozen:
-    """A story record: no unknown keys (a typo is an error), immutable once loaded."""
+    """A story record: no unknown keys (a typo is an error), immutable once loaded.
+
+    What a record does with its fields (made from keywords, compared, hashed and shown
+    by them, never changed) is written here once for every record: the dataclass
+    machinery only gathers each record's fields. Generating those methods for each
+    record class, six small functions compiled apiece, cost about 0.4 ms a class at
+    every start-up."""
 
     # Read by pydantic when it validates the record (see `check`); inherited.
     __pydantic_config__ = {"extra": "forbid", "populate_by_name": True}
     # (field or None for the whole record, method name): the checks __post_init__ runs.
     __story_checks__: typing.ClassVar[list[tuple[str | None, str]]] = []
+    __story_fields__: typing.ClassVar[tuple[dataclasses.Field[Any], ...]] = ()
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
         for name, value in list(vars(cls).items()):      # an empty list default: a fresh one each
             if isinstance(value, (list, dict, set)) and name in cls.__dict__.get("__annotations__", {}):
                 setattr(cls, name, Field(value))
-        dataclasses.dataclass(frozen=True, kw_only=True)(cls)
+        cls.__doc__ = cls.__doc__ or cls.__name__        # (else dataclass works one out from a signature)
+        dataclasses.dataclass(init=False, repr=False, eq=False)(cls)
+        cls.__story_fields__ = dataclasses.fields(typing.cast(Any, cls))
         marked = {attr: getattr(fn, "__func__", fn) for klass in reversed(cls.__mro__)
                   for attr, fn in vars(klass).items() if hasattr(getattr(fn, "__func__", fn), _CHECK)}
         checks = [(getattr(fn, _CHECK), attr) for attr, fn in marked.items()]
         # Field checks first, then the whole record's, as pydantic orders them.
         cls.__story_checks__ = [c for c in checks if c[0] is not None] + [c for c in checks if c[0] is None]
+
+    def __init__(self, **values: Any) -> None:
+        for field in self.__story_fields__:
+            if field.name in values:
+                value = values.pop(field.name)
+            elif field.default is not dataclasses.MISSING:
+                value = field.default
+            elif field.default_factory is not dataclasses.MISSING:
+                value = field.default_factory()
+            else:
+                raise TypeError(f"{type(self).__name__}() needs {field.name!r}")
+            object.__setattr__(self, field.name, value)
+        if values:
+            raise TypeError(f"{type(self).__name__}() has no field {next(iter(values))!r}")
+        self.__post_init__()
 
     def __post_init__(self) -> None:
         for field, attr in type(self).__story_checks__:
@@ -96,6 +120,24 @@ class Frozen:
                 getattr(type(self), attr)(getattr(self, field))
             except ValueError as err:
                 raise FieldProblem(field, str(err)) from None
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is self.__class__:
+            return self.__dict__ == other.__dict__
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        return hash(tuple(getattr(self, f.name) for f in self.__story_fields__))
+
+    def __repr__(self) -> str:
+        shown = ", ".join(f"{f.name}={getattr(self, f.name)!r}" for f in self.__story_fields__)
+        return f"{type(self).__qualname__}({shown})"
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        raise dataclasses.FrozenInstanceError(f"cannot assign to field {name!r}")
+
+    def __delattr__(self, name: str) -> None:
+        raise dataclasses.FrozenInstanceError(f"cannot delete field {name!r}")
 
 
 def fields(record: Any) -> tuple[str, ...]:
