@@ -220,7 +220,7 @@ class Content:
         for card in self.cards.values():
             for star in card.star:
                 self.stars.setdefault(star.when, {}).setdefault(card.id, star)
-        self._decks: dict[tuple[str, str], tuple[str, ...]] = {}
+        self._sets: dict[tuple[str, str], tuple[str, ...]] = {}
         self._enders: dict[str, frozenset[str]] = {}
 
     @classmethod
@@ -329,12 +329,16 @@ class Content:
 
     def deck_for(self, seat: str, episode: str) -> list[str]:
         """The card set a seat's player draws from (story.toml's `draws`), a new list."""
-        deck = self._decks.get((seat, episode))
-        if deck is None:
-            colour = self.draws[seat]
-            deck = self._decks[(seat, episode)] = tuple(
+        return list(self._set(self.draws[seat], episode))
+
+    def _set(self, colour: str, episode: str) -> tuple[str, ...]:
+        """The cards of one colour in an episode, in the box's order (asked at every new
+        game: read once)."""
+        found = self._sets.get((colour, episode))
+        if found is None:
+            found = self._sets[(colour, episode)] = tuple(
                 c.id for c in self.cards.values() if c.set == colour and episode in c.episodes)
-        return list(deck)
+        return found
 
     def enders(self, episode: str) -> frozenset[str]:
         """The cards with an END condition that works in the episode: the only ones a
@@ -348,7 +352,7 @@ class Content:
     def purple(self, episode: str) -> list[str]:
         """Purple cards of an episode: in neither set; they wait in the box until an
         effect brings them into a draw deck."""
-        return [c.id for c in self.cards.values() if c.set == "purple" and episode in c.episodes]
+        return list(self._set("purple", episode))
 
     def suspects(self, episode: str) -> list[str]:
         """Who can be the culprit: the Persons of the set the culprit's keeper draws from,

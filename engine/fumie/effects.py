@@ -57,17 +57,20 @@ def learn(state: State, card: str, log: list[Event]) -> None:
 def draw(state: State, seat: str, count: int, log: list[Event], kind: str = "draw") -> None:
     """Draw up to `count` cards to the back of the hand; ★ "when drawn" effects fire."""
     side = state.sides[seat]
-    drawn = [side.deck.pop() for _ in range(min(count, len(side.deck)))]
-    if not drawn:
+    deck = side.deck
+    n = min(count, len(deck))
+    if not n:
         return
+    drawn = deck[:-n - 1:-1]   # from the top, the end of the list
+    del deck[-n:]
     side.hand.extend(drawn)
-    other = state.opponent(seat)
-    log.append(public(kind, seat=seat, count=len(drawn)))
+    log.append(public(kind, seat=seat, count=n))
     log.append(private("draw_seen", (seat,), seat=seat, cards=drawn))
-    drawn_stars = state.content.stars.get("drawn", {})
+    stars = state.content.stars.get("drawn", ())
     for card in drawn:
         # A ★ works only once its text can be read, that is once the card is known.
-        if card in drawn_stars and card in state.known:
+        if card in stars and card in state.known:
+            other = state.opponent(seat)
             side.shown.add(card)
             log.append(public("star", seat=seat, card=card))
             log.append(private("shown_on_draw", (seat, other), seat=seat, to=other, card=card))
@@ -76,9 +79,12 @@ def draw(state: State, seat: str, count: int, log: list[Event], kind: str = "dra
 # --- the operations ----------------------------------------------------------------
 
 def _common(state, step, card, user, log):
-    sheet = state.content.sheets[(user, state.episode)]
-    options = tuple(Action("effect", (c.id,)) for c in sheet.common)
-    state.pending = Pending(user, "common", options, step=step, card=card)
+    state.pending = Pending(user, "common", _commons(state.content, user, state.episode), step=step, card=card)
+
+
+@lru_cache(maxsize=64)
+def _commons(content, seat: str, episode: str) -> tuple[Action, ...]:
+    return tuple(Action("effect", (c.id,)) for c in content.sheets[(seat, episode)].common)
 
 
 def use_common(state: State, user: str, effect_id: str, log: list[Event]) -> None:
@@ -213,7 +219,10 @@ def _extra_turn(state, step, card, user, log):
 
 
 def _may(state, step, card, user, log):
-    state.pending = Pending(user, "may", (YES, NO), {"prompt": step.prompt}, step=step, card=card)
+    state.pending = Pending(user, "may", YES_NO, {"prompt": step.prompt}, step=step, card=card)
+
+
+YES_NO = (YES, NO)
 
 
 def _end(state, step, card, user, log):
@@ -254,8 +263,12 @@ def reveal(state: State, log: list[Event]) -> None:
 
 
 def _accuse(state, step, card, user, log):
-    options = tuple(Action("accuse", (s,)) for s in state.content.suspects(state.episode))
-    state.pending = Pending(user, "accuse", options, step=step, card=card)
+    state.pending = Pending(user, "accuse", _accusations(state.content, state.episode), step=step, card=card)
+
+
+@lru_cache(maxsize=64)
+def _accusations(content, episode: str) -> tuple[Action, ...]:
+    return tuple(Action("accuse", (s,)) for s in content.suspects(episode))
 
 
 OPERATIONS = {

@@ -76,11 +76,20 @@ def legal_actions(state: State, seat: str) -> list[Action]:
 
 
 def choices(state: State, seat: str) -> legality.Choices:
-    """The seat's legal actions and their texts, made once per moment (view, bot, check);
-    a turn's start offers the same choices every time, made once for the box."""
-    if state.pending is None and state.ended is None and seat == state.active:
-        return _turn_choices(state.content, seat, state.episode)
-    return legality.choices(state, seat, _legal)
+    """The seat's legal actions and their texts (view, bot and check share them): a
+    turn's start offers the same choices every time, made once for the box, and a
+    decision offers its options and stopping, made once for each set of options."""
+    if state.ended is None:
+        pending = state.pending
+        if pending is None:
+            if seat == state.active:
+                return _turn_choices(state.content, seat, state.episode)
+        elif seat == pending.seat:
+            return _offer(pending.options)
+    return _NOTHING
+
+
+_NOTHING = legality.Choices(())
 
 
 @lru_cache(maxsize=64)
@@ -88,11 +97,20 @@ def _turn_choices(content: Content, seat: str, episode: str) -> legality.Choices
     return legality.Choices(_turn_start(content, seat, episode))
 
 
-def _legal(state: State, seat: str) -> list[Action]:
-    pending = turns.pending_choices(state, seat, STOP)
-    if pending is not None:
-        return pending
-    return list(_turn_start(state.content, seat, state.episode))
+# A decision's choices, by its options: most decisions offer one of a few sets made once
+# for the box (the orders of n cards, yes or no, a sheet's common effects, the suspects),
+# so their choices and texts are made once too. Keyed by the options' identity, and each
+# entry keeps its options alive, so an id is never another's; bounded.
+_offers: dict[int, tuple[tuple[Action, ...], legality.Choices]] = {}
+
+
+def _offer(options: tuple[Action, ...]) -> legality.Choices:
+    kept = _offers.get(id(options))
+    if kept is None or kept[0] is not options:
+        if len(_offers) >= 512:
+            _offers.clear()
+        kept = _offers[id(options)] = (options, legality.Choices((*options, STOP)))
+    return kept[1]
 
 
 @lru_cache(maxsize=64)
@@ -104,8 +122,9 @@ def _turn_start(content: Content, seat: str, episode: str) -> tuple[Action, ...]
 
 def apply(state: State, seat: str, action: Action) -> list[Event]:
     """Carry out one action of `seat`; the only place an action's legality is decided."""
-    legality.check(state, seat, action, over=state.ended is not None, to_act=to_act,
-                   legal_actions=choices)
+    if action not in choices(state, seat):   # the moment's legal actions, made once
+        legality.check(state, seat, action, over=state.ended is not None, to_act=to_act,
+                       legal_actions=choices)   # raises the error the mistake deserves
     log: list[Event] = []
     state.moves += 1
     if action.verb == "stop":
