@@ -222,6 +222,10 @@ class Content:
                 self.stars.setdefault(star.when, {}).setdefault(card.id, star)
         self._sets: dict[tuple[str, str], tuple[str, ...]] = {}
         self._enders: dict[str, frozenset[str]] = {}
+        self._suspects: dict[str, tuple[str, ...]] = {}
+        # No discard pile ends the game with fewer face-down cards than this.
+        self.fewest_down = min([FACE_DOWN_LIMIT, *(s.limit for s in self.stars.get("face_down_limit", {}).values()
+                                                   if s.limit is not None)])
 
     @classmethod
     def from_files(cls, story_file: tuple[str, dict], episodes: list[str], card_file: tuple[str, dict],
@@ -356,10 +360,14 @@ class Content:
 
     def suspects(self, episode: str) -> list[str]:
         """Who can be the culprit: the Persons of the set the culprit's keeper draws from,
-        protagonists aside."""
-        colour = self.draws[self.culprit_keeper]
-        return [c.id for c in self.cards.values() if c.set == colour and episode in c.episodes
-                and c.type == "person" and not c.protagonist]
+        protagonists aside (a new list; read from the box once per episode)."""
+        found = self._suspects.get(episode)
+        if found is None:
+            colour = self.draws[self.culprit_keeper]
+            found = self._suspects[episode] = tuple(
+                c.id for c in self.cards.values() if c.set == colour and episode in c.episodes
+                and c.type == "person" and not c.protagonist)
+        return list(found)
 
     def page(self, episode: str, ending: str) -> EndingPage:
         return next(p for p in self.books[episode].ending if p.id == ending)

@@ -37,7 +37,7 @@ def _step(state: State, step: Step, card: str | None, log: list[Event]) -> None:
     user = state.active
     if step.instead is not None and state.content.test(step.instead.if_)(state, user):
         log.append(public("instead", card=card))
-        state.frames.append(Frame(tuple(step.instead.effect), 0, card))
+        state.frames.append(Frame(step.instead.effect, 0, card))
         return
     OPERATIONS[step.op](state, step, card, user, log)
 
@@ -97,8 +97,8 @@ def use_common(state: State, user: str, effect_id: str, log: list[Event]) -> Non
     for card, face_up in reversed(state.sides[user].discard):
         star = stars.get(card) if face_up else None
         if star is not None:
-            state.frames.append(Frame(tuple(star.effect), 0, card, public("star", seat=user, card=card)))
-    state.frames.append(Frame(tuple(common.effect), 0, None))
+            state.frames.append(Frame(star.effect, 0, card, public("star", seat=user, card=card)))
+    state.frames.append(Frame(common.effect, 0, None))
 
 
 def _show_hand(state, step, card, user, log):
@@ -248,7 +248,7 @@ def _check_culprit(state, step, card, user, log):
     state.checks.append((looked, found))
     log.append(public("culprit_check", pile=step.pile if step.pile == "any" else seats[0], found=found))
     if found and step.effect:
-        state.frames.append(Frame(tuple(step.effect), 0, card))
+        state.frames.append(Frame(step.effect, 0, card))
 
 
 def _reveal_culprit(state, step, card, user, log):
@@ -315,10 +315,10 @@ def resolve(state: State, action: Action, log: list[Event]) -> None:
         if right:
             reveal(state, log)
         else:  # what a wrong accusation costs is the card's to say
-            state.frames.append(Frame(tuple(pending.step.effect), 0, pending.card))
+            state.frames.append(Frame(pending.step.effect, 0, pending.card))
     elif pending.kind == "may":
         if action == YES:
-            state.frames.append(Frame(tuple(pending.step.effect), 0, pending.card))
+            state.frames.append(Frame(pending.step.effect, 0, pending.card))
         else:
             log.append(public("decline", seat=seat))
     else:  # pragma: no cover - every kind is created above

@@ -157,7 +157,7 @@ def _use(state: State, user: str, action: Action, log: list[Event]) -> None:
                       card=card if face_up else None))
     if face_up:
         effects.learn(state, card, log)
-        state.frames.append(Frame(tuple(state.card(card).effect), 0, card))
+        state.frames.append(Frame(state.card(card).effect, 0, card))
     else:
         effects.use_common(state, user, action.args[0], log)
 
@@ -239,8 +239,8 @@ def _sheet_end(state: State, seat: str, when: str) -> Ending | None:
 
 def _face_down_end(state: State) -> Ending | None:
     for seat in state.content.seats:
-        down = sum(1 for _, up in state.sides[seat].discard if not up)
-        if down >= face_down_limit(state, seat):
+        down = [up for _, up in state.sides[seat].discard].count(False)
+        if down >= state.content.fewest_down and down >= face_down_limit(state, seat):
             return _sheet_end(state, seat, "face_down")
     return None
 

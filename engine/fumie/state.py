@@ -8,6 +8,7 @@ each entry a (card, face_up) pair.
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from engine import decision
@@ -45,9 +46,10 @@ class Pending(decision.Pending):
 
 @dataclass(slots=True)
 class Frame:
-    """An effect being carried out: its steps, the next one, and whose text it is."""
+    """An effect being carried out: its steps, the next one, and whose text it is. The
+    steps are the story's own list (frozen content, read and never changed: not copied)."""
 
-    steps: tuple[Step, ...]
+    steps: Sequence[Step]
     index: int = 0
     card: str | None = None
     opening: Event | None = None   # told when the frame starts (a ★ effect firing)
