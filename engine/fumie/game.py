@@ -192,7 +192,7 @@ def _finish_turn(state: State, log: list[Event]) -> None:
     # No loop guard: the rulebook lets players end a game that loops, but none can. Every
     # turn sends a card from a hand to a pile, no effect takes one back, and the purple
     # cards come in from the box once each, so the cards in hands, decks and the box
-    # strictly fall from turn to turn (tests/engine/test_fumie_rules.py checks it).
+    # strictly fall from turn to turn (tests/fumie/test_fumie_rules.py checks it).
     log.append(public("turn", seat=state.active, number=state.turn))
 
 
