@@ -10,6 +10,7 @@ else: an action is legal exactly when it is among the pending decision's options
 from __future__ import annotations
 
 import random
+from operator import attrgetter
 from typing import Sequence
 
 from engine.contract import Ending
@@ -97,8 +98,24 @@ def choices(state: State, seat: str) -> legality.Choices:
     return legality.choices(state, seat, _legal)
 
 
-def _legal(state: State, seat: str) -> list[Action]:
-    return turns.decision_choices(state, seat, STOP)
+def _legal(state: State, seat: str) -> Choices:
+    return Choices(turns.decision_choices(state, seat, STOP))
+
+
+class Choices(legality.Choices):
+    """A moment's choices, their texts read off the actions: each wrote its text once, as
+    it was made (`actions.act`), and a turn offers dozens of them to every view."""
+
+    __slots__ = ()
+
+    @property
+    def texts(self) -> tuple[str, ...]:
+        if self._texts is None:
+            self._texts = tuple(map(_TEXT, self.actions))
+        return self._texts
+
+
+_TEXT = attrgetter("text")
 
 
 def apply(state: State, seat: str, action: Action) -> list[Event]:
