@@ -270,10 +270,12 @@ class Partner:
             if e > 0:          # a card that deals nothing never attacks
                 p = self.chance(e, TYPICAL_DEFENCE)
                 odds[combatant] = (p, (1 - p) * cost)
+        mine = self._nation(view, self.seat)
+        bonus = 1.0 if final else 0.0
         for (nation, fatima), fighters in attacks.items():
-            gain = self.gain(view, self.seat, fatima)
+            gain = _gain(self.content, *mine, fatima)
             harm = self.loss(view, nation, fatima) * self.rivalry(view, nation)
-            prize = gain + harm + (1.0 if final else 0.0)
+            prize = gain + harm + bonus
             if prize <= 0:
                 continue
             best = None
