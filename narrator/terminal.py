@@ -36,6 +36,8 @@ def height() -> int:
 
 def cells(text: str) -> int:
     """How many terminal columns `text` takes."""
+    if text.isascii() and text.isprintable():     # one column a character: most lines
+        return len(text)
     return sum(get_cwidth(ch) for ch in text)
 
 
