@@ -6,7 +6,9 @@ from — each of the story's files (path, size, modification time), the source f
 the family's engine that validated it, and narrator's and Python's versions. A change to
 any of them is a new key, so stale content is never used. The cache is only ever a
 shortcut: a missing, unreadable or damaged entry is validated afresh and written again,
-and a cache folder that cannot be written is simply not used.
+and a cache folder that cannot be written is simply not used. Each story folder keeps
+one entry, the latest: storing content for a folder removes what was kept for it before
+(its files or narrator changed), so the cache does not grow with every edit or upgrade.
 """
 from __future__ import annotations
 
@@ -53,6 +55,7 @@ def key(place: Any, loader: Any) -> str | None:
     models = Path(spec.origin).parent if spec is not None and spec.origin else None
     models_stamp = f"{models}:{(models / 'version.py').stat().st_mtime_ns}" \
         if models is not None and (models / "version.py").exists() else ""
+    folder_tag = hashlib.sha256(str(place.resolve()).encode()).hexdigest()[:16]
     digest = hashlib.sha256(f"{__version__}\0{sys.version}\0{models_stamp}\0{place.resolve()}".encode())
     module = sys.modules.get(getattr(loader, "__module__", ""), None)
     source = Path(getattr(module, "__file__", "") or "")
@@ -64,7 +67,7 @@ def key(place: Any, loader: Any) -> str | None:
                 continue        # of the engine's core, its own files: not the other families
             st = path.stat()
             digest.update(f"\0{path}\0{st.st_size}\0{st.st_mtime_ns}".encode())
-    return digest.hexdigest()
+    return f"{folder_tag}-{digest.hexdigest()}"     # the story folder's, then the content's
 
 
 def fetch(name: str | None) -> Any | None:
@@ -90,8 +93,21 @@ def store(name: str | None, content: Any) -> None:
         with os.fdopen(fd, "wb") as f:
             pickle.dump(content, f, protocol=pickle.HIGHEST_PROTOCOL)
         os.replace(tmp, where / f"{name}.pickle")
+        _forget_older(where, name)
     except (OSError, pickle.PicklingError, TypeError, AttributeError):
         try:
             os.unlink(tmp)
         except (OSError, UnboundLocalError):
             pass
+
+
+def _forget_older(where: Path, name: str) -> None:
+    """Remove what was kept for the same story folder under other keys: it can never be
+    fetched again by this narrator, and another that still wants it validates afresh."""
+    folder_tag, _, _ = name.partition("-")
+    for old in where.glob(f"{folder_tag}-*.pickle"):
+        if old.name != f"{name}.pickle":
+            try:
+                old.unlink()
+            except OSError:
+                pass

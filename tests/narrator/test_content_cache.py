@@ -57,6 +57,25 @@ def test_a_changed_story_file_is_a_new_key(cache, tmp_path):
     assert content_cache.key(place, load("fumie").family.load) != before
 
 
+def test_a_story_folder_keeps_only_its_latest_entry(cache, tmp_path, monkeypatch):
+    """An edited story (or an upgraded narrator) makes a new key: the entry kept under the
+    old one is removed, so the cache does not grow with every change; other stories' stay."""
+    place = tmp_path / "mine" / "myfumie"
+    shutil.copytree(Path(load("fumie").folder), place)
+    monkeypatch.setenv("NARRATOR_STORIES", str(tmp_path / "mine"))
+    load("applerulette", fresh=True)
+    others = {e.name for e in _entries(cache)}
+    load("myfumie", fresh=True)
+    first = {e.name for e in _entries(cache)} - others
+    assert len(first) == 1
+    page = place / "story.toml"
+    os.utime(page, ns=(page.stat().st_atime_ns, page.stat().st_mtime_ns + 10**9))
+    load("myfumie", fresh=True)
+    second = {e.name for e in _entries(cache)}
+    assert others <= second and len(second - others) == 1 and not first & second
+    assert content_cache.fetch(content_cache.key(place, load("fumie").family.load)) is not None
+
+
 def test_a_cache_that_cannot_be_written_is_not_used(tmp_path, monkeypatch):
     (tmp_path / "cache").write_text("a file where the folder would be")
     monkeypatch.setenv(content_cache.ENV, str(tmp_path / "cache"))
