@@ -129,7 +129,7 @@ def _faces(content: Content) -> dict[str, Face]:
     return {cid: Face.of(card) for cid, card in content.cards.items()}
 
 
-@lru_cache(maxsize=4096)
+@lru_cache(maxsize=1024)
 def _nation(content: Content, seat: str, known: str | None, court: tuple[str, ...], hand: int,
             king_shown: bool, decree_used: bool) -> NationView:
     fatima, score, certain = _court(content, court, known)
@@ -139,7 +139,7 @@ def _nation(content: Content, seat: str, known: str | None, court: tuple[str, ..
 
 # A nation's hand changes at nearly every turn, its court and known king far less often:
 # the court as seen (her faces and values, their sum, whether it is certain) is kept apart.
-@lru_cache(maxsize=4096)
+@lru_cache(maxsize=1024)
 def _court(content: Content, court: tuple[str, ...], known: str | None) -> tuple[tuple[FatimaView, ...], int, bool]:
     faces, ruled = _faces(content), content.king_ruled
     vals = points.values(content, court, known)

@@ -422,12 +422,12 @@ class Partner:
 
 # What a Fatima adds to a nation, or takes from it, depends only on its court and its king
 # as the seat knows them: weighed once each (bounded; the cache holds the content itself).
-@lru_cache(maxsize=8192)
+@lru_cache(maxsize=2048)
 def _gain(content: Content, court: tuple[str, ...], king: str | None, fatima: str) -> int:
     return points.score(content, court + (fatima,), king) - points.score(content, court, king)
 
 
-@lru_cache(maxsize=8192)
+@lru_cache(maxsize=2048)
 def _loss(content: Content, court: tuple[str, ...], king: str | None, fatima: str) -> int:
     return points.score(content, court, king) - points.score(content, [f for f in court if f != fatima], king)
 
