@@ -117,6 +117,36 @@ class Deal:
         return self._order(key, n, round_)[at]
 
 
+@lru_cache(maxsize=16)
+def _templates(env) -> set[str]:
+    """The templates of an environment, listed once (a listing walks the folders; every
+    narrator of the same prompts shares it: an author's check makes hundreds)."""
+    return set(env.list_templates(extensions=["j2"]))
+
+
+@lru_cache(maxsize=1024)
+def _variants(env, story_id: str, kind: str) -> list[str]:
+    """The variants that tell an event of `kind`: the story's own, else the generic ones."""
+    templates = _templates(env)
+    for folder in (story_id, GENERIC):
+        found = sorted(t for t in templates if t.startswith(f"{folder}/{kind}.")
+                       and not Path(t).name.startswith("_"))
+        if found:
+            return found
+    return [f"{GENERIC}/event.1.j2"]
+
+
+def dealt_one_of(deal: Deal):
+    """A template's `one_of`, dealing from `deal`."""
+    def one_of(*options):
+        if len(options) == 1 and isinstance(options[0], (list, tuple)):
+            options = tuple(options[0])
+        if not options:
+            return ""
+        return options[deal.next("one_of:" + "\x1f".join(map(str, options)), len(options))]
+    return one_of
+
+
 @dataclass
 class Reader:
     """What one reader has been told so far: counts per kind (the event being told
@@ -155,18 +185,12 @@ class Narrator:
     # --- templates ----------------------------------------------------------------
     def templates(self) -> set[str]:
         if self._all is None:
-            self._all = set(self.env.list_templates(extensions=["j2"]))
+            self._all = _templates(self.env)
         return self._all
 
     def variants(self, kind: str) -> list[str]:
         if kind not in self._variants:
-            found: list[str] = []
-            for folder in (self.story.id, GENERIC):
-                found = sorted(t for t in self.templates() if t.startswith(f"{folder}/{kind}.")
-                               and not Path(t).name.startswith("_"))
-                if found:
-                    break
-            self._variants[kind] = found or [f"{GENERIC}/event.1.j2"]
+            self._variants[kind] = _variants(self.env, self.story.id, kind)
         return self._variants[kind]
 
     def macro(self, name: str) -> str | None:
@@ -190,15 +214,7 @@ class Narrator:
     def one_of(self, seat: str | None):
         """`one_of(a, b, …)` (or `one_of(list)`) for a template told to `seat`: one of the
         options, dealt in turn for that reader (see Deal)."""
-        deal = self.reader(seat).deal
-
-        def one_of(*options):
-            if len(options) == 1 and isinstance(options[0], (list, tuple)):
-                options = tuple(options[0])
-            if not options:
-                return ""
-            return options[deal.next("one_of:" + "\x1f".join(map(str, options)), len(options))]
-        return one_of
+        return dealt_one_of(self.reader(seat).deal)
 
     def progress(self, seat: str | None) -> float:
         """How far the story has come for this reader, 0 to 1, from the voice's [progress]:
