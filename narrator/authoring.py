@@ -18,9 +18,11 @@ words joined, a cause and a seat), or it happened in a sample game.
 from __future__ import annotations
 
 import ast
+import copy
 import itertools
 import tomllib
 import traceback
+from collections import Counter
 from dataclasses import dataclass
 from importlib.resources import files
 from pathlib import Path
@@ -30,7 +32,8 @@ from jinja2 import TemplateError, TemplateSyntaxError
 from engine.errors import GameError, StoryError
 from narrator import bots, endpage
 from narrator.library import UnknownStory, folder, load
-from narrator.narration import GENERIC, Narrator, environment_for, own_prompts, package_prompts, tell_game
+from narrator.narration import (GENERIC, Narrator, dealt_one_of, environment_for, own_prompts, package_prompts,
+                                tell_game)
 
 PAGE_WORDS = {"id", "title", "tone", "condition", "text"}   # what a page says, not when it is reached
 SAMPLES_PER_KIND = 12      # distinct sample events of one kind rendered with every variant
@@ -233,8 +236,9 @@ def check(story_id: str, games: int = GAMES) -> Report:
 
 
 def _render_events(story, env, sample_games: list[Game], report: Report) -> set[str]:
-    """Tell every sample game to each reader, folded and verbose, then render every
-    variant of every kind against distinct sample events of it; every error found."""
+    """Tell every sample game to each reader (and verbose to the first seat and a
+    spectator), and render every variant of every kind, folded and verbose, in the
+    context of distinct sample events of it as they were told; every error found."""
     add = report.findings.append
     errors: set[tuple[str, str]] = set()
 
@@ -245,36 +249,53 @@ def _render_events(story, env, sample_games: list[Game], report: Report) -> set[
             add(Finding(*key))
 
     kinds: set[str] = set()
-    samples: dict[tuple, tuple] = {}
-    for game in sample_games:
-        for reader in (*game.seats, None):
+    samples: set[tuple] = set()         # (shape, spectator?) of the events rendered with every variant
+    per_kind: Counter = Counter()
+
+    def sample(n: Narrator, event, ctx: dict, reader) -> None:
+        """An event of a shape not yet seen: every variant of its kind rendered in the very
+        context it was told in (its reader's knowledge at that point of the game), with a
+        copy of the reader's deal, so that the telling goes on as it would have."""
+        key = (*_shape(event), reader is None)
+        if key in samples or per_kind[event.kind] >= SAMPLES_PER_KIND:
+            return
+        samples.add(key)
+        per_kind[event.kind] += 1
+        spare = {**ctx, "one_of": dealt_one_of(copy.deepcopy(n.reader(reader).deal))}
+        for name in n.variants(event.kind):
             for verbose in (False, True):
-                n = Narrator(story, game.seed, set(), game.episode, verbose=verbose)
+                try:
+                    env.get_template(name).render({**spare, "verbose": verbose})
+                    report.rendered += 1
+                except Exception as err:  # noqa: BLE001
+                    failed(err, name)
+
+    for game in sample_games:
+        kinds.update(e.kind for e in game.log)
+        for reader in (*game.seats, None):
+            # Told as the table tells it to every reader; with --verbose to the first seat
+            # and to a spectator (each sample below is rendered both ways besides).
+            for verbose in (False, True) if reader in (game.seats[0], None) else (False,):
+                n = _Sampling(story, game.seed, set(), game.episode, verbose=verbose)
+                if not verbose:
+                    n.sampled = sample
                 try:
                     tell_game(n, game.log, game.marks, reader)
                 except Exception as err:  # noqa: BLE001 - every template error is reported
                     failed(err, f"prompts/{story.id}")
-            for i, event in enumerate(game.log):
-                kinds.add(event.kind)
-                if event.visible_to(reader):
-                    key = (*_shape(event), reader is None)
-                    if key not in samples and sum(1 for k in samples if k[0] == event.kind) < SAMPLES_PER_KIND:
-                        samples[key] = (game, i, reader)
-    for (kind, *_), (game, i, reader) in samples.items():
-        n = Narrator(story, game.seed, set(), game.episode, verbose=True)
-        try:
-            n.tell(game.log[:i], 0, reader)   # the reader's knowledge at that point of the game
-        except Exception:  # noqa: BLE001 - reported when the whole game was told
-            pass
-        ctx = n.context(game.log[i], i, reader, n.turn)
-        for name in n.variants(kind):
-            for verbose in (False, True):
-                try:
-                    env.get_template(name).render({**ctx, "verbose": verbose})
-                    report.rendered += 1
-                except Exception as err:  # noqa: BLE001
-                    failed(err, name)
     return kinds
+
+
+class _Sampling(Narrator):
+    """A narrator that shows the check each event's context as it tells it."""
+
+    sampled = None
+
+    def context(self, event, index: int, seat, turn: int) -> dict:
+        ctx = super().context(event, index, seat, turn)
+        if self.sampled is not None:
+            self.sampled(self, event, ctx, seat)
+        return ctx
 
 
 def _render_pages(story, sample_games: list[Game], report: Report) -> None:
