@@ -48,20 +48,26 @@ def replaced(text: str) -> str:
     return text
 
 
-def reskin(folder: Path) -> Path:
-    """`folder/lantern`: For Fumie's data with its words replaced, its templates copied as they are."""
-    story = folder / "lantern"
-    shutil.copytree(ROOT / "stories" / "fumie", story, ignore=shutil.ignore_patterns("__pycache__"))
+def copied_as(folder: Path, source: str, story_id: str, words) -> Path:
+    """`folder/story_id`: the shipped story `source` with `words` applied to every data file,
+    its templates copied as they are (so only the data can change what they say)."""
+    story = folder / story_id
+    shutil.copytree(ROOT / "stories" / source, story, ignore=shutil.ignore_patterns("__pycache__"))
     for path in story.rglob("*"):
         if path.is_file():
-            path.write_text(replaced(path.read_text(encoding="utf-8")), encoding="utf-8")
+            path.write_text(words(path.read_text(encoding="utf-8")), encoding="utf-8")
     info = story / "story.toml"
-    info.write_text(re.sub(r'^id = "fumie"$', 'id = "lantern"', info.read_text(encoding="utf-8"), flags=re.M),
-                    encoding="utf-8")
+    info.write_text(re.sub(rf'^id = "{source}"$', f'id = "{story_id}"', info.read_text(encoding="utf-8"),
+                           flags=re.M), encoding="utf-8")
     (story / "prompts").mkdir()
-    for template in (ROOT / "prompts" / "fumie").glob("*.j2"):
+    for template in (ROOT / "prompts" / source).glob("*.j2"):
         shutil.copy(template, story / "prompts" / template.name)
     return folder
+
+
+def reskin(folder: Path) -> Path:
+    """`folder/lantern`: For Fumie's data with its words replaced, its templates copied as they are."""
+    return copied_as(folder, "fumie", "lantern", replaced)
 
 
 @pytest.fixture
@@ -126,21 +132,12 @@ MASQUE_WORDS = re.compile(r"\b(?:" + "|".join(re.escape(w) for w in MASQUE) + r"
 
 @pytest.fixture
 def masque(tmp_path):
-    folder = tmp_path / "library"
-    story = folder / "masque"
-    shutil.copytree(ROOT / "stories" / "applerulette", story, ignore=shutil.ignore_patterns("__pycache__"))
-    for path in story.rglob("*"):
-        if path.is_file():
-            text = path.read_text(encoding="utf-8")
-            for word in sorted(MASQUE, key=len, reverse=True):
-                text = re.sub(rf"\b{re.escape(word)}\b", MASQUE[word], text)
-            path.write_text(text, encoding="utf-8")
-    info = story / "story.toml"
-    info.write_text(re.sub(r'^id = "applerulette"$', 'id = "masque"', info.read_text(encoding="utf-8"), flags=re.M),
-                    encoding="utf-8")
-    (story / "prompts").mkdir()
-    for template in (ROOT / "prompts" / "applerulette").glob("*.j2"):
-        shutil.copy(template, story / "prompts" / template.name)
+    def masked(text: str) -> str:
+        for word in sorted(MASQUE, key=len, reverse=True):
+            text = re.sub(rf"\b{re.escape(word)}\b", MASQUE[word], text)
+        return text
+
+    folder = copied_as(tmp_path / "library", "applerulette", "masque", masked)
     add_folders([folder])
     yield folder, load("masque", fresh=True)
     add_folders([])
