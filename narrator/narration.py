@@ -258,13 +258,27 @@ class Narrator:
 
     def tell(self, events: list[Event], start: int, seat: str | None, episode: str | None = None) -> list[str]:
         """Prose for one move's `events` (log positions from `start`) that `seat` may be
-        told; its bookkeeping folded into one last line unless verbose."""
+        told; its bookkeeping folded into one line unless verbose, told at the end of the
+        move, or before a new turn where the turn is told on its own."""
         if episode is not None:
             self.episode = episode
         out: list[str] = []
         folded: list[dict] = []
+
+        def fold() -> None:
+            if folded:
+                text = self._fold(folded, seat)
+                if text:
+                    out.append(text)
+                folded.clear()
+
         for i, event in enumerate(events, start):
             if event.kind == "turn":
+                # A move may end one turn and begin the next: the bookkeeping of the turn
+                # that ended is told before the new turn is announced, not under it. (A
+                # story that folds its turns tells them in the same line, in its own order.)
+                if event.kind not in self.folds:
+                    fold()
                 self.turn = event.data["number"]
             if event.visible_to(seat):
                 self._take_in(event, seat)
@@ -280,10 +294,7 @@ class Narrator:
                         out.append(text)
                 self.reader(seat).latest[event.kind] = event.data
             self.faces.heard(event)
-        if folded:
-            text = self._fold(folded, seat)
-            if text:
-                out.append(text)
+        fold()
         return out
 
     def _fold(self, folded: list[dict], seat: str | None) -> str:

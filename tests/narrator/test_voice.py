@@ -61,6 +61,20 @@ def test_a_moves_bookkeeping_folds_into_one_line_unless_verbose(story, tmp_path)
     assert tell_game(two, move + move, [4, 8], "takeo") == folded + folded
 
 
+def test_a_turns_bookkeeping_is_told_before_the_next_turn_is_announced(story, tmp_path):
+    # One move can end a turn and begin the next: what was drawn in the turn that ended is
+    # not told under the next turn's heading, as if the next seat had drawn it.
+    told = with_prompts(story, tmp_path, {
+        "_fold.j2": "{% for f in by_kind.draw %}{{ f.d.seat }} drew. {% endfor %}",
+        "use.1.j2": "{{ d.user }} uses a card.", "turn.1.j2": "Turn {{ d.number }}: {{ d.seat }}.",
+    }, fold={"kinds": ["draw"]})
+    move = [public("use", user="takeo", holder="fumie", face="down"), public("draw", seat="takeo", count=1),
+            public("turn", seat="fumie", number=2), public("draw", seat="fumie", count=1),
+            public("use", user="fumie", holder="takeo", face="down")]
+    assert Narrator(told, 0, set()).tell(move, 0, "takeo") == [
+        "takeo uses a card.", "takeo drew.", "Turn 2: fumie.", "fumie uses a card.", "fumie drew."]
+
+
 def test_a_fold_that_says_nothing_prints_nothing(story, tmp_path):
     told = with_prompts(story, tmp_path, {}, fold={"kinds": ["draw"]})
     assert Narrator(told, 0, set()).tell([public("draw", seat="takeo", count=1)], 0, "takeo") == []
