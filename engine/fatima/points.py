@@ -47,19 +47,42 @@ def _value(content: Content, fatima_id: str, court: frozenset[str], king: str | 
 
 def values(content: Content, court, king: str | None) -> dict[str, int]:
     """Every Fatima of the court and what she is worth there (do not change the dict:
-    it is shared)."""
-    return _values(content, frozenset(court), king)
+    it may be shared)."""
+    members = frozenset(court)
+    worth, _ = _court(content, members)
+    ruled = content.king_ruled.intersection(members) if king is not None else ()
+    if not ruled:
+        return worth
+    crowned = dict(worth)
+    for f in ruled:
+        crowned[f] += _crowned(content, f, king)
+    return crowned
 
 
-# Points depend only on which Fatima share a nation and on its king: counted once each,
-# in a bounded cache that holds the content itself (never its id, which could be reused).
+def score(content: Content, court, king: str | None) -> int:
+    members = frozenset(court)
+    _, total = _court(content, members)
+    if king is not None:
+        for f in content.king_ruled.intersection(members):
+            total += _crowned(content, f, king)
+    return total
+
+
+# A rule that names kings adds its points whatever else the court holds, and every other
+# rule looks at the court alone: so a court is counted once with no king (its every
+# version as a seat may see it: each king, or none known), and a king adds his part.
+# Bounded caches that hold the content itself (never its id, which could be reused): 4,096
+# courts are every court of a box of twelve Fatima.
 @lru_cache(maxsize=4096)
-def _values(content: Content, court: frozenset[str], king: str | None) -> dict[str, int]:
-    return {f: _value(content, f, court, king) for f in sorted(court)}
+def _court(content: Content, court: frozenset[str]) -> tuple[dict[str, int], int]:
+    worth = {f: _value(content, f, court, None) for f in sorted(court)}
+    return worth, sum(worth.values())
 
 
-def score(content: Content, court: list[str], king: str | None) -> int:
-    return sum(values(content, court, king).values())
+@lru_cache(maxsize=1024)
+def _crowned(content: Content, fatima_id: str, king: str) -> int:
+    """What the rules of a Fatima that name kings add under this king."""
+    return sum(r.points for r in content.fatima[fatima_id].rule if r.op == "king" and king in r.kings)
 
 
 def certain(content: Content, court: list[str], king: str | None) -> bool:

@@ -37,24 +37,32 @@ class Partner:
         # resumed game plays on the same with nothing to reseed at each decision.
         self.seed = seed
         # What the bot has read of the view it is choosing from (one view: the last), so
-        # a court, a gain or a loss weighed for many candidates is counted once.
+        # a court, a gain or a loss weighed for many candidates is counted once. Each
+        # kind of reading has its own table: they are asked for hundreds of times a turn.
         self._seen = None
         self._read: dict = {}
+        self._courts: dict[str, tuple[tuple[str, ...], str | None]] = {}
+        self._scores: dict[str, int] = {}
+        self._gains: dict[tuple[str, str], int] = {}
+        self._losses: dict[tuple[str, str], int] = {}
+        self._rivals: dict[str, float] = {}
 
     def _of(self, view) -> dict:
         if self._seen is not view:
             self._seen, self._read = view, {}
+            self._courts, self._scores, self._gains, self._losses, self._rivals = {}, {}, {}, {}, {}
         return self._read
 
     # --- reading the table ------------------------------------------------------------
     def _nation(self, view, seat: str) -> tuple[tuple[str, ...], str | None]:
         """The Fatima of `seat`'s nation and its king as we know him (None: face down)."""
-        read = self._of(view)
-        key = ("nation", seat)
-        if key not in read:
+        self._of(view)
+        got = self._courts.get(seat)
+        if got is None:
             nv = view.nation(seat)
-            read[key] = (tuple(f.face.id for f in nv.fatima), nv.king.id if nv.king is not None else None)
-        return read[key]
+            got = self._courts[seat] = (tuple(f.face.id for f in nv.fatima),
+                                        nv.king.id if nv.king is not None else None)
+        return got
 
     def court(self, view, seat: str) -> tuple[str, ...]:
         """The Fatima of `seat`'s nation."""
@@ -68,11 +76,29 @@ class Partner:
 
     def gain(self, view, seat: str, fatima: str) -> int:
         """What `fatima` would add to `seat`'s nation."""
-        return _gain(self.content, *self._nation(view, seat), fatima)
+        key = (seat, fatima)
+        got = self._gains.get(key) if self._seen is view else None
+        if got is None:
+            court, king = self._nation(view, seat)
+            got = self._gains[key] = points.score(self.content, court + (fatima,), king) - self._counted(view, seat)
+        return got
 
     def loss(self, view, seat: str, fatima: str) -> int:
         """What `seat`'s nation would lose without `fatima` (negative: it would gain)."""
-        return _loss(self.content, *self._nation(view, seat), fatima)
+        key = (seat, fatima)
+        got = self._losses.get(key) if self._seen is view else None
+        if got is None:
+            court, king = self._nation(view, seat)
+            rest = [f for f in court if f != fatima]
+            got = self._losses[key] = self._counted(view, seat) - points.score(self.content, rest, king)
+        return got
+
+    def _counted(self, view, seat: str) -> int:
+        """`seat`'s score as we can count it (once per view: every gain and loss starts there)."""
+        got = self._scores.get(seat) if self._seen is view else None
+        if got is None:
+            got = self._scores[seat] = points.score(self.content, *self._nation(view, seat))
+        return got
 
     def leader(self, view) -> str:
         read = self._of(view)
@@ -84,11 +110,11 @@ class Partner:
     def rivalry(self, view, seat: str) -> float:
         """How much harm to `seat` is worth to us: most for whoever leads, and in the final
         round for a rival who still has a turn to play (the last most of all)."""
-        read = self._of(view)
-        key = ("rivalry", seat)
-        if key not in read:
-            read[key] = self._rivalry(view, seat)
-        return read[key]
+        got = self._rivals.get(seat) if self._seen is view else None
+        if got is None:
+            self._of(view)
+            got = self._rivals[seat] = self._rivalry(view, seat)
+        return got
 
     def _rivalry(self, view, seat: str) -> float:
         if seat == self.seat:
@@ -270,10 +296,9 @@ class Partner:
             if e > 0:          # a card that deals nothing never attacks
                 p = self.chance(e, TYPICAL_DEFENCE)
                 odds[combatant] = (p, (1 - p) * cost)
-        mine = self._nation(view, self.seat)
         bonus = 1.0 if final else 0.0
         for (nation, fatima), fighters in attacks.items():
-            gain = _gain(self.content, *mine, fatima)
+            gain = self.gain(view, self.seat, fatima)
             harm = self.loss(view, nation, fatima) * self.rivalry(view, nation)
             prize = gain + harm + bonus
             if prize <= 0:
@@ -420,16 +445,9 @@ class Partner:
         return max(legal, key=lambda t: (view.nation(t.split()[1]).score, t))
 
 
-# What a Fatima adds to a nation, or takes from it, depends only on its court and its king
-# as the seat knows them: weighed once each (bounded; the cache holds the content itself).
-@lru_cache(maxsize=2048)
 def _gain(content: Content, court: tuple[str, ...], king: str | None, fatima: str) -> int:
+    """What `fatima` would add to a nation holding `court`."""
     return points.score(content, court + (fatima,), king) - points.score(content, court, king)
-
-
-@lru_cache(maxsize=2048)
-def _loss(content: Content, court: tuple[str, ...], king: str | None, fatima: str) -> int:
-    return points.score(content, court, king) - points.score(content, [f for f in court if f != fatima], king)
 
 
 # What a card deals and is worth depends on the box alone: counted once per card, in
