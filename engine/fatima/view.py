@@ -151,11 +151,11 @@ def view(state: State, seat: str) -> View:
     content = state.content
     faces = _faces(content)
     intel = state.intel.get(seat, {})
-
-    def nation(s: str) -> NationView:
+    nations = []
+    for s in state.seats:
         n = state.nations[s]
         known = n.king if (s == seat or n.king_shown or s in intel) else None
-        return _nation(content, s, known, tuple(n.fatima), len(n.hand), n.king_shown, n.decree_used)
+        nations.append(_nation(content, s, known, tuple(n.fatima), len(n.hand), n.king_shown, n.decree_used))
 
     c = state.combat
     combat = None
@@ -175,7 +175,7 @@ def view(state: State, seat: str) -> View:
     return View(
         seat, state.seats, len(state.seats), state.turn, state.active, state.first, len(state.deck),
         state.final_round, tuple(state.final_left or ()), tuple(map(faces.__getitem__, me.hand)),
-        faces[me.king], state.military(seat), tuple(nation(s) for s in state.seats),
+        faces[me.king], state.military(seat), tuple(nations),
         tuple(map(faces.__getitem__, state.discard)), state.truce_until, tuple(sorted(state.wards)),
         combat, decision, legal, state.ended, told(state.log, seat, state.clock),
     )
