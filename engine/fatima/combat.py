@@ -53,7 +53,7 @@ def targets(state: State, seat: str) -> list[tuple[str, str]]:
     """(nation, Fatima) pairs `seat` may attack now: not in a truce, not a warded nation."""
     if state.truce_until is not None:
         return []
-    return [(other, f) for other in state.around(seat)[1:] if other not in state.wards
+    return [(other, f) for other in state.others(seat) if other not in state.wards
             for f in state.nations[other].fatima]
 
 
@@ -130,32 +130,61 @@ class Fighter:
     damage: int = 0
 
 
-def _fight_abilities(content: Content, f: Fighter, enemy: Fighter) -> tuple[Ability, ...]:
-    return fight_abilities(content, f.card, f.side, enemy.king)
-
-
-# The printed card, its side and whether it faces a king decide: read once for each.
+# The printed card, the moment, its side and whether it faces a king decide: read once for each.
 @lru_cache(maxsize=4096)
+def working(content: Content, card: str, when: str, side: str, against_king: bool) -> tuple[Ability, ...]:
+    """The card's abilities that work at this moment of a combat (fight, win or lose)."""
+    return tuple(a for a in content.abilities(card) if a.when == when and a.applies(side, against_king))
+
+
 def fight_abilities(content: Content, card: str, side: str, against_king: bool) -> tuple[Ability, ...]:
     """The card's abilities that work in this fight."""
-    return tuple(a for a in content.abilities(card) if a.when == "fight" and a.applies(side, against_king))
+    return working(content, card, "fight", side, against_king)
+
+
+@dataclass(frozen=True, slots=True)
+class Traits:
+    """What a card's abilities that work in a fight add up to (most cards have none)."""
+
+    call_off: bool
+    mirror: bool
+    dice: int              # more (or fewer) dice
+    target: int            # its own target moved
+    enemy_target: int      # the enemy's target moved
+    halve_diver: bool      # an enemy diver deals half
+    reroll: bool
+    wins_ties: bool
+
+
+@lru_cache(maxsize=4096)
+def traits(content: Content, card: str, side: str, against_king: bool) -> Traits:
+    mine = fight_abilities(content, card, side, against_king)
+    ops = {a.op for a in mine}
+
+    def total(op: str) -> int:
+        return sum(a.n for a in mine if a.op == op and a.n is not None)
+
+    return Traits("call_off" in ops, "mirror" in ops, total("dice"), total("target"), total("enemy_target"),
+                  "halve_diver" in ops, "reroll" in ops, "wins_ties" in ops)
+
+
+def _traits(content: Content, f: Fighter, enemy: Fighter) -> Traits:
+    return traits(content, f.card, f.side, enemy.king)
 
 
 def _profile(content: Content, f: Fighter, enemy: Fighter) -> None:
-    mine = _fight_abilities(content, f, enemy)
-    theirs = _fight_abilities(content, enemy, f)
-    if any(a.op == "mirror" for a in mine):
+    mine, theirs = _traits(content, f, enemy), _traits(content, enemy, f)
+    if mine.mirror:
         f.mode = "mirror"
         return
     power = content.power(f.card)
     f.mode = power.mode
-    f.dice = max(0, power.dice + sum(a.n for a in mine if a.op == "dice"))
-    target = power.target + sum(a.n for a in mine if a.op == "target")
-    target += sum(a.n for a in theirs if a.op == "enemy_target")
+    f.dice = max(0, power.dice + mine.dice)
+    target = power.target + mine.target + theirs.enemy_target
     f.target = min(6, max(1, target)) if f.mode == "dice" else 0
-    f.power = power.power // 2 if any(a.op == "halve_diver" for a in theirs) else power.power
-    f.reroll = any(a.op == "reroll" for a in mine)
-    f.wins_ties = any(a.op == "wins_ties" for a in mine)
+    f.power = power.power // 2 if theirs.halve_diver else power.power
+    f.reroll = mine.reroll
+    f.wins_ties = mine.wins_ties
 
 
 def _roll(state: State, f: Fighter) -> None:
@@ -186,7 +215,7 @@ def resolve(state: State, log: list[Event]) -> None:
     a = Fighter(c.attacker, "attack", c.attack, c.attack_king)
     d = Fighter(c.defender, "defend", c.defend, c.defend_king)
     for f, enemy in ((a, d), (d, a)):
-        if any(x.op == "call_off" for x in _fight_abilities(content, f, enemy)):
+        if _traits(content, f, enemy).call_off:
             log.append(public("called_off", seat=f.seat, card=f.card))
             _call_off(state, (a, d), log)
             return
@@ -234,8 +263,8 @@ def _aftermath(state: State, w: Fighter, l: Fighter, why: str, a: Fighter, d: Fi
     c, content = state.combat, state.content
     log.append(public("combat_won", seat=w.seat, loser=l.seat, side=w.side, why=why,
                       attack_damage=a.damage, defend_damage=d.damage))
-    lose = [x for x in content.abilities(l.card) if x.when == "lose" and x.applies(l.side, w.king)]
-    win = [x for x in content.abilities(w.card) if x.when == "win" and x.applies(w.side, l.king)]
+    lose = working(content, l.card, "lose", l.side, w.king)
+    win = working(content, w.card, "win", w.side, l.king)
     flags = {x.op for x in lose}
     for x in lose:   # what the loser does as it falls comes first
         if x.op == "steal":

@@ -398,6 +398,12 @@ class Content:
         self._abilities = {cid: tuple(getattr(c, "ability", ())) for cid, c in self.cards.items()}
         # The Fatima of each maker, for the rules that count a maker's work in a nation.
         self.made_by = {m: frozenset(f.id for f in cf.fatima if f.maker == m) for m in {f.maker for f in cf.fatima}}
+        # How each card used as a turn's choice, and each king's decree, is aimed (by card
+        # id, the king's for his decree): its target, and whether its effect gives one of
+        # the user's Fatima in exchange (then it needs one). Read at every turn.
+        uses = [a for a in cf.action if a.use == "turn"] + [k.decree for k in cf.king]
+        ids = [a.id for a in cf.action if a.use == "turn"] + [k.id for k in cf.king]
+        self.aims = {cid: (u.target, any(s.op == "swap_fatima" for s in u.effect)) for cid, u in zip(ids, uses)}
         # Fatima whose points depend on the king: a rival's count of them is uncertain.
         self.king_ruled = frozenset(f.id for f in cf.fatima if any(r.op == "king" for r in f.rule))
 

@@ -8,6 +8,8 @@ action, and the effect carries on from the same place.
 """
 from __future__ import annotations
 
+from functools import lru_cache
+
 from engine.events import Event, private, public
 from engine.fatima import combat, moves
 from engine.fatima.actions import PASS, Action, act
@@ -49,7 +51,13 @@ def seats_for(state: State, who: str, ctx: Ctx) -> tuple[str, ...]:
 
 
 def positions(state: State, seat: str, verb: str) -> tuple[Action, ...]:
-    return tuple(act(verb, str(i)) for i in range(1, len(state.nations[seat].hand) + 1))
+    return _positions(verb, len(state.nations[seat].hand))
+
+
+# A card of the hand by its position: the same few lists of answers (bounded).
+@lru_cache(maxsize=256)
+def _positions(verb: str, cards: int) -> tuple[Action, ...]:
+    return tuple(act(verb, str(i)) for i in range(1, cards + 1))
 
 
 # --- the operations ----------------------------------------------------------------
@@ -79,7 +87,7 @@ def _see_king(state, step, ctx, log):
         see_king(state, ctx.user, ctx.target, log)
         return
     known = state.intel.get(ctx.user, {})
-    options = tuple(act("spy", s) for s in state.around(ctx.user)[1:]
+    options = tuple(act("spy", s) for s in state.others(ctx.user)
                     if not state.nations[s].king_shown and s not in known)
     if len(options) == 1:
         see_king(state, ctx.user, options[0].args[0], log)
@@ -154,7 +162,7 @@ def _pass_left(state, step, ctx, log):
 
 
 def _tribute(state, step, ctx, log):
-    _ask_each(state, "tribute", tuple(s for s in state.around(ctx.user)[1:] if state.nations[s].hand), ctx, log)
+    _ask_each(state, "tribute", tuple(s for s in state.others(ctx.user) if state.nations[s].hand), ctx, log)
 
 
 def _ask_each(state: State, kind: str, queue: tuple[str, ...], ctx: Ctx, log: list[Event]) -> None:

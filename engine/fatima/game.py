@@ -10,7 +10,9 @@ else: an action is legal exactly when it is among the pending decision's options
 from __future__ import annotations
 
 import random
-from operator import attrgetter
+from functools import lru_cache
+from itertools import repeat
+from operator import attrgetter, is_
 from typing import Sequence
 
 from engine.contract import Ending
@@ -18,7 +20,7 @@ from engine import endings, legality, turns
 from engine.errors import IllegalAction
 from engine.events import Event, private, public
 from engine.fatima import combat, effects, moves, points
-from engine.fatima.actions import PASS, STOP, Action, act, parse
+from engine.fatima.actions import PASS, STOP, Action, act, parse, row
 from engine.fatima.content import DEFAULT_PLAYERS, HAND, MOMENTS, PLAYERS, Content
 from engine.fatima.state import Ctx, Nation, Pending, State
 
@@ -114,6 +116,12 @@ class Choices(legality.Choices):
             self._texts = tuple(map(_TEXT, self.actions))
         return self._texts
 
+    def __contains__(self, action: object) -> bool:
+        # The answer is nearly always one of these very values (one per action's words,
+        # `actions.act`): looked for by identity in one pass that compares nothing, then
+        # by equality (a long text parsed afresh).
+        return any(map(is_, self.actions, repeat(action))) or action in self.actions
+
 
 _TEXT = attrgetter("text")
 
@@ -195,9 +203,10 @@ def _next_turn(state: State, log: list[Event]) -> None:
         state.pending = Pending(seat, "turn", tuple(turn_options(state, seat)))
 
 
-def card_targets(state: State, seat: str, target: str, effect) -> list[tuple[str, ...]]:
-    """What an Action card or decree may be aimed at now, as the words after it."""
-    others = state.around(seat)[1:]
+def card_targets(state: State, seat: str, target: str, own: bool) -> list[tuple[str, ...]]:
+    """What an Action card or decree may be aimed at now, as the words after it (`own`: its
+    effect gives one of the user's Fatima in exchange, so it needs one)."""
+    others = state.others(seat)
     nations = state.nations
     if target == "none":
         return [()]
@@ -206,7 +215,7 @@ def card_targets(state: State, seat: str, target: str, effect) -> list[tuple[str
     if target == "hidden_king":
         return [(o,) for o in others if not nations[o].king_shown]
     if target == "their_fatima":
-        if any(s.op == "swap_fatima" for s in effect) and not nations[seat].fatima:
+        if own and not nations[seat].fatima:
             return []
         return [(o, f) for o in others for f in nations[o].fatima]
     if target == "own_fatima_to":
@@ -216,19 +225,44 @@ def card_targets(state: State, seat: str, target: str, effect) -> list[tuple[str
     raise AssertionError(target)
 
 
+class _Aims(dict):
+    """A turn's aims, by kind (`Content.aims`), each listed once a turn: the cards of a
+    hand, and the king's decree, often share one."""
+
+    __slots__ = ("state", "seat")
+
+    def __init__(self, state: State, seat: str):
+        super().__init__()
+        self.state, self.seat = state, seat
+
+    def __missing__(self, aim: tuple[str, bool]) -> tuple[tuple[str, ...], ...]:
+        words = self[aim] = tuple(card_targets(self.state, self.seat, *aim))
+        return words
+
+
+# A card at a hand position (or a decree) with the same aims is offered as the same
+# actions, turn after turn: made once for each (bounded; the key is words alone).
+@lru_cache(maxsize=4096)
+def _aimed(head: tuple[str, ...], aims: tuple[tuple[str, ...], ...]) -> tuple[Action, ...]:
+    return tuple(act(*head, *words) for words in aims)
+
+
+_UNVEIL = row("unveil")
+
+
 def turn_options(state: State, seat: str) -> list[Action]:
     """The four choices: pass, an Action card (or the king's decree), combat, an unveiling."""
     content, nation = state.content, state.nations[seat]
+    aim_of, aims = content.aims, _Aims(state, seat)
     options = [PASS]
     for i, card_id in enumerate(nation.hand, 1):
-        card = content.cards[card_id]
-        if card.kind == "action" and card.use == "turn":
-            options += [act("action", str(i), *t) for t in card_targets(state, seat, card.target, card.effect)]
+        aim = aim_of.get(card_id)        # only the Action cards used as a turn have one
+        if aim is not None:
+            options += _aimed(("action", str(i)), aims[aim])
     if not nation.decree_used:
-        decree = content.kings[nation.king].decree
-        options += [act("decree", *t) for t in card_targets(state, seat, decree.target, decree.effect)]
+        options += _aimed(("decree",), aims[aim_of[nation.king]])
     options += combat.attack_options(state, seat)
-    options += [act("unveil", f) for f in nation.fatima]
+    options += map(_UNVEIL.__getitem__, nation.fatima)
     return options
 
 

@@ -69,7 +69,7 @@ def deck_check(state: State, log: list[Event]) -> None:
     and ending with it (its own turn goes on first)."""
     if state.deck or state.final_left is not None:
         return
-    left = list(state.around(state.active)[1:]) + [state.active]
+    left = list(state.others(state.active)) + [state.active]
     state.final_left = left
     log.append(public("deck_empty", seat=state.active, left=list(left)))
 

@@ -9,11 +9,18 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 from engine.contract import Ending
 from engine.decision import Pending
 from engine.events import Event
 from engine.fatima.content import Content, Step
+
+
+# The table's order read from every seat, asked several times a move: once per table.
+@lru_cache(maxsize=16)
+def _rounds(seats: tuple[str, ...]) -> dict[str, tuple[str, ...]]:
+    return {s: seats[i:] + seats[:i] for i, s in enumerate(seats)}
 
 
 @dataclass(slots=True)
@@ -137,11 +144,14 @@ class State:
 
     def around(self, start: str) -> tuple[str, ...]:
         """Every seat in turn order, from `start`."""
-        i = self.seats.index(start)
-        return self.seats[i:] + self.seats[:i]
+        return _rounds(self.seats)[start]
+
+    def others(self, seat: str) -> tuple[str, ...]:
+        """Every other seat in turn order, from the one on `seat`'s left."""
+        return _rounds(self.seats)[seat][1:]
 
     def left_of(self, seat: str) -> str:
-        return self.seats[(self.seats.index(seat) + 1) % len(self.seats)]
+        return _rounds(self.seats)[seat][1 % len(self.seats)]
 
     @property
     def final_round(self) -> bool:
