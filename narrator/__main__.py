@@ -1,3 +1,3 @@
-from narrator.cli import main
+from narrator.startup import run
 
-main()
+run()

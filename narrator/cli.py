@@ -94,6 +94,15 @@ def main(ctx: click.Context, saves: str | None, story_folders: tuple[str, ...]) 
     except UnknownStory as err:
         raise Failure(str(err.args[0])) from None
     _fit_to_terminal(ctx)
+    if ctx.invoked_subcommand not in AT_A_TABLE:
+        from narrator import startup
+
+        startup.ready()
+
+
+# The commands whose start-up lasts until their table's first move (narrator.repl.Table
+# says it is ready then); every other command's start-up ends as it begins.
+AT_A_TABLE = frozenset({"play", "continue", "host"})
 
 
 def _fit_to_terminal(ctx: click.Context) -> None:

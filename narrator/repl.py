@@ -14,7 +14,7 @@ from typing import Callable, TextIO
 
 from engine.action import is_number
 from engine.errors import GameError
-from narrator import endpage, menu, render, screens, storybook, terminal, undo, voice
+from narrator import endpage, menu, render, screens, startup, storybook, terminal, undo, voice
 from narrator.session import Session
 from narrator.terminal_text import brief, clean, unprompt
 
@@ -349,6 +349,7 @@ class Table:
                 narrator.skip(log, seat)
             for seat in self.humans[:1] if not self.hotseat else ():
                 self.say(self.screen.recap(s.view(seat), self.names) + "\n", "prose")
+        startup.ready()     # the table is set and told: the first move is the game's own
         while s.ending() is None:
             seat = s.to_act()[0]
             if seat in self.bots:

@@ -1,0 +1,60 @@
+"""The garbage collector, held off during a process's start-up (narrator.startup), is
+running again once the command is under way: at its table's first move, or as any other
+command begins. (What it saves is measured by bench/coldstart.py.)"""
+from __future__ import annotations
+
+import gc
+import subprocess
+import sys
+
+import pytest
+
+from narrator import startup
+
+
+@pytest.fixture
+def held():
+    """Start-up as the process starts it: the collector held off; afterwards, the
+    collector as it was and nothing left frozen."""
+    startup.hold()
+    assert not gc.isenabled()
+    yield
+    startup.ready()
+    gc.unfreeze()
+    gc.enable()
+
+
+def test_a_command_without_a_table_turns_the_collector_on_as_it_begins(held, cli):
+    result = cli("stories")
+    assert result.exit_code == 0 and gc.isenabled()
+
+
+def test_a_game_turns_the_collector_on_at_its_first_move(held, cli, monkeypatch):
+    seen = []
+    from narrator.repl import Table
+
+    act = Table.act
+
+    def noting(self, seat, action):
+        seen.append(gc.isenabled())
+        return act(self, seat, action)
+    monkeypatch.setattr(Table, "act", noting)
+    result = cli("play", "fumie", "--seed", "3", input="1\nquit\n")
+    assert result.exit_code == 0 and seen[:1] == [True]
+
+
+def test_ready_leaves_a_collector_it_did_not_hold_alone():
+    gc.disable()
+    try:
+        startup.ready()
+        assert not gc.isenabled()
+    finally:
+        gc.enable()
+
+
+def test_the_process_runs_its_command_with_the_collector_on():
+    code = ("import gc, sys, narrator.startup as s, narrator.cli as c;"
+            " c.main.add_command(c.click.Command('probe', callback=lambda: print(gc.isenabled())));"
+            " sys.argv = ['narrator', 'probe']; s.run()")
+    run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert run.stdout.strip() == "True"
