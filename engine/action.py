@@ -9,13 +9,26 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 
+class _Written:
+    """Room for an action's text once it is written (no field: not compared, hashed,
+    shown or pickled)."""
+
+    __slots__ = ("_text",)
+
+
 @dataclass(frozen=True, slots=True)
-class Action:
+class Action(_Written):
     verb: str
     args: tuple[str, ...] = ()
 
     def __str__(self) -> str:
-        return " ".join((self.verb, *self.args))
+        # Written once per action: a family that keeps its actions (the same few values
+        # offered at moment after moment) has them shown at every moment, by every view.
+        text: str | None = getattr(self, "_text", None)
+        if text is None:
+            text = " ".join((self.verb, *self.args))
+            object.__setattr__(self, "_text", text)
+        return text
 
 
 def is_number(word: str) -> bool:
