@@ -39,11 +39,22 @@ def told(log: list[Event], seat: str | None, clock: dict[str | None, tuple[int, 
     far each seat's count has read, so a view built after every action reads only the
     events that came since: a log only grows (one cut back is read again from the top)."""
     if clock is None:
-        return sum(1 for e in log if e.seats is None or seat in e.seats)
+        return _count(log, seat)
     read, count = clock.get(seat, (0, 0))
     if read > len(log):
         read = count = 0
     if read < len(log):
-        count += sum(1 for e in log[read:] if e.seats is None or seat in e.seats)
+        count += _count(log[read:] if read else log, seat)
         clock[seat] = (len(log), count)
     return count
+
+
+def _count(events: list[Event], seat: str | None) -> int:
+    # A plain loop: a view counts at every decision, and this is half the time of
+    # sum() over a generator.
+    n = 0
+    for e in events:
+        seats = e.seats
+        if seats is None or seat in seats:
+            n += 1
+    return n
