@@ -36,7 +36,7 @@ class View(Protocol):
     @property
     def seats(self) -> tuple[str, ...]: ...      # the game's seats, in turn order
     @property
-    def legal(self) -> tuple[str, ...]: ...      # the seat's legal actions, as text
+    def legal(self) -> tuple[str, ...]: ...      # the seat's legal actions, as text, in their order
     @property
     def moment(self) -> int: ...                 # how many actions have been taken so far
 

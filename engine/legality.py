@@ -1,6 +1,7 @@
 """The one place where an action is found legal or not, for every family."""
 from __future__ import annotations
 
+from itertools import repeat
 from operator import is_
 from typing import Any, Callable, Iterator, Sequence
 
@@ -38,7 +39,7 @@ class Choices:
         # The answer is most often one of these very values (a rules loop picks among
         # them, a family that keeps one value per action parses a text back to it), so
         # look for it by identity first: that compares nothing it passes on the way.
-        return any(a is action for a in self.actions) or action in self.actions
+        return any(map(is_, self.actions, repeat(action))) or action in self.actions
 
     def __iter__(self) -> Iterator[Any]:
         return iter(self.actions)

@@ -135,10 +135,22 @@ def play(story: Story, game_seed: int, options: dict, bot: str, bot_seed: int, b
     moves = []
     while (ended := g.ending(state)) is None:
         seat = g.to_act(state)[0]
-        action = g.parse(players[seat].choose(g.view(state, seat)))
+        view = g.view(state, seat)
+        action = _chosen(g, state, seat, view.legal, players[seat].choose(view))
         g.apply(state, seat, action)
         moves.append(action)
     return state, ended, moves
+
+
+def _chosen(g, state, seat: str, offered, text: str):
+    """The action a bot chose, as `text`: the rules' own value for it, found at its place
+    among the view's (which lists the rules' actions in their order), so the rules'
+    check finds the very value they offered without comparing any; parsed otherwise."""
+    try:
+        at = offered.index(text)
+    except ValueError:
+        return g.parse(text)
+    return g.legal_actions(state, seat)[at]
 
 
 BRANCHES = 7   # a hunt plays each dealt game, then this many games branching from its moves

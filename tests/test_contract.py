@@ -8,8 +8,9 @@ Each game checks, after every action, that
 and, every SAMPLE_EVERY actions, that
 - legality lives in one place: an action by a seat not to move, or one not offered,
   is refused with the domain error and changes nothing; what is offered is accepted;
-- every seat's view is plain data, and does not change when only another seat's secrets
-  change (`twin`: the same game with what that seat was never told dealt otherwise);
+- every seat's view is plain data, offers the rules' legal actions in their order, and
+  does not change when only another seat's secrets change (`twin`: the same game with
+  what that seat was never told dealt otherwise);
 and at the end, that the game ended within MAX_ACTIONS, that nothing can be played after
 the end, and that replaying the action list from its text reproduces the event log byte
 for byte. (Which pages a game can reach is checked when its ending book loads, and
@@ -110,6 +111,9 @@ def check_refusals(family, state, seats, seat: str, remembered: list) -> None:
 def check_views(story, state, seats, rng) -> None:
     for seat in seats:
         view = story.view(state, seat)
+        # The view's actions are the rules' own, in their order (explore takes the one a
+        # bot chose from the rules' list by its place in the view's).
+        assert tuple(view.legal) == tuple(map(str, story.family.legal_actions(state, seat)))
         plain = json.dumps(view.to_dict(), default=sorted, ensure_ascii=False)
         other = twin(story, state, seat, rng)
         if other is not None:
