@@ -81,14 +81,18 @@ class State:
     culprit_shown: bool = False          # revealed: face up for both players
     checks: list[tuple[tuple[str, ...], bool]] = field(default_factory=list)
     # ^ each check of the culprit: the face-up cards it looked at, and the answer
-    # A cache, never copied nor compared (a state changes only through `apply`; code that
-    # edits one by hand must call `forget()`): each seat's count of the events it was told.
-    # (The legal actions need none: they are kept by the options they offer, game.choices.)
+    # Caches, never copied nor compared (a state changes only through `apply`; code that
+    # edits one by hand must call `forget()`): each seat's count of the events it was told,
+    # and each discard pile as views last showed it (engine.fumie.view: the same to both
+    # seats). (The legal actions need none: they are kept by the options they offer,
+    # game.choices.)
     clock: dict[str, tuple[int, int]] = field(default_factory=dict, repr=False, compare=False)
+    piles: dict[str, tuple] = field(default_factory=dict, repr=False, compare=False)
 
     def forget(self) -> None:
-        """Drop the cache (after editing a state by hand, as tests do)."""
+        """Drop the caches (after editing a state by hand, as tests do)."""
         self.clock = {}
+        self.piles = {}
 
     # -- the Table protocol of conditions: only what both players can see
     def face_up_in(self, card: str, pile: str | None) -> bool:

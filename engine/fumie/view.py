@@ -1,6 +1,7 @@
 """What one seat may see: the only window on the state for a REPL, bot or peer.
 
-Built fresh from the state for one seat. Secrets stay out by construction: the other
+Built from the state for one seat (each discard pile as the last view showed it, while
+it is unchanged: a pile looks the same to both seats). Secrets stay out by construction: the other
 hand appears only as the cards that were shown (the rest are `None`), face-down cards
 in discard piles carry no card at all, and a card's effect side appears only once its
 sleeve shows it.
@@ -130,10 +131,11 @@ _PROMPTS = {
 # which a later box could reuse); what a seat is not told never enters a key (a face-down
 # pile card is keyed by its place alone).
 class _Faces(dict):
-    """(card id, known) -> its Face, every card of the box both ways."""
+    """card id -> its Face (its ◆ side, the effect side known), every card of the box, so
+    `faces[c][c in known]` is the card as seen."""
 
     def __init__(self, content):
-        super().__init__(((c, k), Face.of(card, k)) for c, card in content.cards.items() for k in (False, True))
+        super().__init__((c, (Face.of(card, False), Face.of(card, True))) for c, card in content.cards.items())
 
 
 class _Places(dict):
@@ -145,7 +147,7 @@ class _Places(dict):
 
     def __missing__(self, key: tuple[int, str | None, bool]) -> PileCard:
         position, card, known = key
-        made = self[key] = PileCard(position, card is not None, None if card is None else self.faces[card, known])
+        made = self[key] = PileCard(position, card is not None, None if card is None else self.faces[card][known])
         return made
 
 
@@ -165,6 +167,22 @@ def _suspects(content, episode: str) -> tuple[str, ...]:
     return tuple(content.suspects(episode))
 
 
+def _pile(state: State, s: str, places: _Places) -> tuple[tuple[PileCard, ...], int, int]:
+    """`s`'s discard pile as either seat sees it, with its face-down count and limit: kept
+    from the last view while the pile and the known sleeves are as they were (a turn puts
+    a card on one pile, so most views find both piles or one as the last view left them).
+    The sleeves known only grow in a game, so their number tells whether they changed."""
+    discard, known = state.sides[s].discard, state.known
+    kept = state.piles.get(s)
+    if kept is not None and kept[1] == len(known) and kept[0] == discard:
+        return kept[2]
+    pile = tuple([places[i, c, c in known] if up else places[i, None, False]
+                  for i, (c, up) in enumerate(discard, 1)])
+    made = (pile, sum(1 for p in pile if not p.face_up), face_down_limit(state, s))
+    state.piles[s] = (list(discard), len(known), made)
+    return made
+
+
 def view(state: State, seat: str) -> View:
     known = state.known
     content = state.content
@@ -174,13 +192,11 @@ def view(state: State, seat: str) -> View:
         sd = state.sides[s]
         shown = sd.shown
         if s == seat:
-            hand = tuple([faces[c, c in known] for c in sd.hand])
+            hand = tuple([faces[c][c in known] for c in sd.hand])
         else:
-            hand = tuple([faces[c, c in known] if c in shown else None for c in sd.hand])
-        pile = tuple([places[i, c, c in known] if up else places[i, None, False]
-                      for i, (c, up) in enumerate(sd.discard, 1)])
-        return SideView(s, hand, tuple([c in shown for c in sd.hand]), len(sd.deck), pile,
-                        sum(1 for p in pile if not p.face_up), face_down_limit(state, s))
+            hand = tuple([faces[c][c in known] if c in shown else None for c in sd.hand])
+        pile, down, limit = _pile(state, s, places)
+        return SideView(s, hand, tuple([c in shown for c in sd.hand]), len(sd.deck), pile, down, limit)
 
     decision = None
     p = state.pending
@@ -188,19 +204,19 @@ def view(state: State, seat: str) -> View:
         prompt = p.data.get("prompt") or _PROMPTS[p.kind]
         cards = ()
         if p.kind == "order_deck":
-            cards = tuple([faces[c, c in known] for c in p.data["cards"]])
+            cards = tuple([faces[c][c in known] for c in p.data["cards"]])
         elif p.kind == "order_hand":
-            cards = tuple([faces[c, c in known] for c in state.sides[seat].hand])
+            cards = tuple([faces[c][c in known] for c in state.sides[seat].hand])
         decision = Decision(p.kind, choices(state, seat).texts_of(p.options), prompt, cards, p.data.get("deck"))
     use = state.in_use
-    in_use = None if use is None else PileCard(0, use.face_up, faces[use.card, use.card in known] if use.face_up else None)
+    in_use = None if use is None else places[0, use.card, use.card in known] if use.face_up else places[0, None, False]
     culprit = state.culprit
     return View(
         seat, content.seats, state.episode, state.turn, state.active, side(seat), side(content.across[seat]),
-        tuple([faces[c, c in known] for c in state.removed]), in_use, None if use is None else use.user,
+        tuple([faces[c][c in known] for c in state.removed]), in_use, None if use is None else use.user,
         _commons(content, seat, state.episode),
         choices(state, seat).texts, decision, state.ended, told(state.log, seat, state.clock),
-        faces[culprit, culprit in known] if culprit and (seat == content.culprit_keeper or state.culprit_shown) else None,
+        faces[culprit][culprit in known] if culprit and (seat == content.culprit_keeper or state.culprit_shown) else None,
         state.culprit_shown,
         _suspects(content, state.episode) if culprit else (),
         tuple(state.checks),

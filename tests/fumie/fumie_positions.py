@@ -79,6 +79,7 @@ def arrange(st=None, *, takeo_hand=None, fumie_hand=None, takeo_top=(), fumie_to
     st.pending = None
     st.extra_turn = False
     st.ended = None
+    st.forget()                         # edited by hand: drop what views kept
     assert_conserved(st)
     return st
 
