@@ -17,26 +17,33 @@ TONE = {"true": 100.0, "good": 40.0, "neutral": -40.0, "bittersweet": -50.0, "ba
 
 
 class _Table:
-    """What a view shows of the table, as sets (the Table protocol of conditions): one
-    decision may test the cards' conditions on it dozens of times."""
+    """What the partner's judgements read of a table (the Table protocol of conditions).
 
-    __slots__ = ("episode", "up", "anywhere", "removed", "revealed", "ends", "named", "plain", "holds")
+    Judging reads only the cards a condition of the episode names (lying face up, in
+    which pile, or out of the game), the END conditions of the known face-up cards in the
+    order they are read, and what is known of the culprit: the `key` holds just that, so
+    the views of a game show the same table until such a card moves, and games share
+    tables (a bounded cache; keys are what a view shows, and the content itself)."""
 
-    def __init__(self, view, content):
-        self.episode = view.episode
-        self.up = {s.seat: frozenset([p.card.id for p in s.discard if p.face_up]) for s in (view.me, view.other)}
+    __slots__ = ("episode", "up", "anywhere", "removed", "culprit_shown", "culprit", "suspects", "checks",
+                 "ends", "named", "plain", "holds")
+
+    def __init__(self, content, key: tuple):
+        episode, piles, ends, removed, revealed, culprit, suspects, checks = key
+        self.episode = episode
+        self.up = dict(piles)                          # pile's seat -> the named cards face up in it
         self.anywhere = frozenset().union(*self.up.values())
-        self.removed = frozenset([f.id for f in view.removed])
-        self.revealed = view.culprit_shown
+        self.removed = removed
+        # What is known of the culprit: revealed or not, its id if this seat knows it, the
+        # suspects and every check of it (the cards looked at, the answer).
+        self.culprit_shown, self.culprit, self.suspects, self.checks = revealed, culprit, suspects, checks
         # The END conditions of the known face-up cards, in the order they are read (with
         # the pile each card lies in), and every card they name: putting any other card
         # face up changes none of them.
-        enders = content.enders(self.episode)
-        self.ends = [(s.seat, rule) for s in (view.me, view.other) for p in s.discard
-                     if p.face_up and p.card.known and p.card.id in enders
-                     for rule in content.cards[p.card.id].end if rule.works_in(self.episode) and rule.if_ is not None]
+        self.ends = [(seat, rule) for seat, card in ends
+                     for rule in content.cards[card].end if rule.works_in(episode) and rule.if_ is not None]
         self.named = frozenset(c for _, rule in self.ends for c in rule.if_.card_ids())
-        self.plain = _plain(content, self.episode)
+        self.plain = _plain(content, episode)
         self.holds: tuple[float | None] | None = None   # (the tone of an END that holds already,)
 
     def face_up_in(self, card: str, pile: str | None) -> bool:
@@ -46,7 +53,7 @@ class _Table:
         return card in self.removed
 
     def culprit_revealed(self) -> bool:
-        return self.revealed
+        return self.culprit_shown
 
 
 class _WithCardUp:
@@ -67,33 +74,17 @@ class _WithCardUp:
         return self.table.culprit_revealed()
 
 
-class Partner:
-    def __init__(self, story, seat: str, seed: int):
-        # It judges, it never draws lots: the seed is the bots' common signature, unused.
-        self.content = story.content
-        self.seat = seat
-        (self.other,) = [s for s in story.content.seats if s != seat]   # the story's two seats
-        # What each card is worth from the view being chosen from (the last view only):
-        # a card is weighed for several choices, and judged once; and that view's table.
-        self._seen = None
-        self._worths: dict = {}
-        self._table: _Table | None = None
+class _Judge:
+    """What using a card face up now would be worth to the pair, were its text known:
+    judged by one seat's partner on a table, from what that seat is shown."""
 
-    # --- judging cards ----------------------------------------------------------------
+    def __init__(self, content, seat: str):
+        self.content, self.seat = content, seat
+
     def tone(self, episode: str, ending: str) -> float:
         return _tones(self.content, episode)[ending]
 
-    def worth(self, view, face, user: str) -> float:
-        """What using this card face up now, by `user`, is worth to the pair; 0 if unknown."""
-        if face is None or not face.known:
-            return 0.0
-        return self._card_worth(view, face.id, user)
-
-    def _card_worth(self, view, card_id: str, user: str) -> float:
-        """What using the card face up now would be worth, were its text known."""
-        if self._seen is not view:
-            self._seen, self._worths, self._table = view, {}, _Table(view, self.content)
-        table = self._table
+    def worth(self, table: _Table, card_id: str, user: str) -> float:
         own = table.plain.get(card_id)
         if own is not None and card_id not in table.named:
             # Its text reads nothing of the table, and no END face up names it: it is
@@ -103,33 +94,26 @@ class Partner:
             if table.holds is None:
                 table.holds = (self._set_off(table, table),)
             return own[1] if table.holds[0] is None else table.holds[0]
-        key = (card_id, user)
-        found = self._worths.get(key)
-        if found is None:
-            found = self._worths[key] = self._judge(view, table, card_id, user)
-        return found
-
-    def _judge(self, view, table: _Table, card_id: str, user: str) -> float:
         if card_id in table.plain and card_id not in table.named:   # judged the first time
-            table.plain[card_id] = self._own(view, table, card_id, user)
-            return self._card_worth(view, card_id, user)
-        ending, value = self._own(view, table, card_id, user)
+            table.plain[card_id] = self._own(table, card_id, user)
+            return self.worth(table, card_id, user)
+        ending, value = self._own(table, card_id, user)
         if ending is not None:
             return ending
         found = self._set_off(table, _WithCardUp(table, card_id, user))
         return value if found is None else found
 
-    def _own(self, view, table: _Table, card_id: str, user: str) -> tuple[float | None, float]:
+    def _own(self, table: _Table, card_id: str, user: str) -> tuple[float | None, float]:
         """(the tone of the ending the card's own text leads to, or None; its worth else)."""
         card: Card = self.content.cards[card_id]
-        ending, value = self._steps(view, table, card.effect, user)
+        ending, value = self._steps(table, card.effect, user)
         if ending is not None:
             return ending, value
         value += 1.0  # a known card used face up at least keeps the day moving
         after = _WithCardUp(table, card.id, user)
         for rule in card.end:
-            if rule.works_in(view.episode) and (rule.if_ is None or self.content.test(rule.if_)(after, user)):
-                return self.tone(view.episode, rule.ending), value
+            if rule.works_in(table.episode) and (rule.if_ is None or self.content.test(rule.if_)(after, user)):
+                return self.tone(table.episode, rule.ending), value
         return None, value
 
     def _set_off(self, table: _Table, after) -> float | None:
@@ -139,40 +123,149 @@ class Partner:
                 return self.tone(table.episode, rule.ending)
         return None
 
-    def _steps(self, view, table: _Table, steps, user: str) -> tuple[float | None, float]:
+    def _steps(self, table: _Table, steps, user: str) -> tuple[float | None, float]:
         """(the tone of the ending these steps lead to, or None; what they are worth else)."""
         value = 0.0
         for step in steps:
             if step.instead is not None and self.content.test(step.instead.if_)(table, user):
-                ending, more = self._steps(view, table, step.instead.effect, user)
+                ending, more = self._steps(table, step.instead.effect, user)
                 if ending is not None:
                     return ending, value
                 value += more
                 continue
             if step.op == "end":
-                return self.tone(view.episode, step.ending), value
+                return self.tone(table.episode, step.ending), value
             if step.op == "remove" and step.card == "this":
                 value += 60.0  # the danger in it passes
             elif step.op == "flip_down":
                 value -= 8.0
-            elif step.op == "check_culprit" and not view.culprit_shown:
+            elif step.op == "check_culprit" and not table.culprit_shown:
                 value += 3.0
-            elif step.op == "accuse" and not view.culprit_shown:
+            elif step.op == "accuse" and not table.culprit_shown:
                 # Judged by what the user can know: the other seat never saw the culprit.
-                n = max(1, len(self.candidates(view, mine=user == self.seat)))
-                wrong, _ = self._steps(view, table, step.effect, user)
+                n = max(1, len(self.candidates(table, mine=user == self.seat)))
+                wrong, _ = self._steps(table, step.effect, user)
                 value += 30.0 / n + (1 - 1 / n) * (wrong if wrong is not None else 0.0)
         return None, value
 
-    def candidates(self, view, mine: bool = True) -> list[str]:
+    def candidates(self, table: _Table, mine: bool = True) -> list[str]:
         """The suspects every culprit check so far allows: for this seat (`mine`), or for
         the other seat, which knows only what was revealed and checked in the open."""
-        if view.culprit is not None and (mine or view.culprit_shown):
-            return [view.culprit.id]
+        if table.culprit is not None and (mine or table.culprit_shown):
+            return [table.culprit]
         names = self.content.cards
-        return [s for s in view.suspects
+        return [s for s in table.suspects
                 if all((names[s].name in {names[c].name for c in looked}) == found
-                       for looked, found in view.checks)]
+                       for looked, found in table.checks)]
+
+
+class _Worths(dict):
+    """card id -> what using it face up now, by one user, is worth on one table: judged
+    the first time a decision asks, and kept with the table."""
+
+    __slots__ = ("judge", "table", "user")
+
+    def __init__(self, judge: _Judge, table: _Table, user: str):
+        super().__init__()
+        self.judge, self.table, self.user = judge, table, user
+
+    def __missing__(self, card_id: str) -> float:
+        found = self[card_id] = self.judge.worth(self.table, card_id, self.user)
+        return found
+
+
+class _Pile:
+    """What the partner reads of one discard pile as a view shows it: the cards face up,
+    those of them a condition names, and the known ones with an END, in pile order."""
+
+    __slots__ = ("shown", "up", "named_up", "enders")
+
+    def __init__(self, shown: tuple, seat: str, reads: frozenset[str], enders: frozenset[str],
+                 was: "_Pile | None" = None):
+        self.shown = shown            # the view's pile itself: kept while the view keeps it
+        if was is not None and len(shown) > len(was.shown) and shown[:len(was.shown)] == was.shown:
+            # Cards were put on the pile read last (a pile grows from its top, and changes
+            # otherwise only when a card is turned or taken out): read just those.
+            up, ends, names = list(was.up), list(was.enders), set(was.named_up[1])
+            new = shown[len(was.shown):]
+        else:
+            up, ends, names, new = [], [], set(), shown
+        for p in new:
+            if p.face_up:
+                card = p.card.id
+                up.append(card)
+                if card in reads:
+                    names.add(card)
+                if p.card.known and card in enders:
+                    ends.append((seat, card))
+        self.up, self.named_up, self.enders = up, (seat, frozenset(names)), tuple(ends)
+
+
+# (content, a table's key) -> the table, and what each card is worth on it by (judging
+# seat, user). Bounded; the worths hold their table, never the other way round, so that
+# nothing here is a cycle that only the garbage collector would free.
+_TABLES: dict[tuple, tuple[_Table, dict[tuple[str, str], _Worths]]] = {}
+_MOST_TABLES = 512
+
+
+class Partner:
+    def __init__(self, story, seat: str, seed: int):
+        # It judges, it never draws lots: the seed is the bots' common signature, unused.
+        self.content = story.content
+        self.seat = seat
+        (self.other,) = [s for s in story.content.seats if s != seat]   # the story's two seats
+        self.judge = _judge(self.content, seat)
+        # The last view chosen from and its table; each pile as last read (a view keeps
+        # a pile that has not changed, so most are read once).
+        self._seen = None
+        self._table: tuple[_Table, dict[tuple[str, str], _Worths]] | None = None
+        self._piles: dict[str, _Pile] = {}
+
+    # --- judging cards ----------------------------------------------------------------
+    def tone(self, episode: str, ending: str) -> float:
+        return self.judge.tone(episode, ending)
+
+    def worth(self, view, face, user: str) -> float:
+        """What using this card face up now, by `user`, is worth to the pair; 0 if unknown."""
+        if face is None or not face.known:
+            return 0.0
+        return self._worths(view, user)[face.id]
+
+    def _worths(self, view, user: str) -> _Worths:
+        """What each card is worth used face up by `user` on the table `view` shows."""
+        table, judged = self._table_of(view)
+        found = judged.get((self.seat, user))
+        if found is None:
+            found = judged[self.seat, user] = _Worths(self.judge, table, user)
+        return found
+
+    def _table_of(self, view) -> tuple[_Table, dict[tuple[str, str], _Worths]]:
+        if self._seen is not view:
+            self._seen = view
+            reads = _reads(self.content, view.episode)
+            mine, theirs = self._pile(view.me, reads, view.episode), self._pile(view.other, reads, view.episode)
+            culprit = view.culprit
+            key = (view.episode, (mine.named_up, theirs.named_up), mine.enders + theirs.enders,
+                   frozenset([f.id for f in view.removed if f.id in reads]), view.culprit_shown,
+                   None if culprit is None else culprit.id, view.suspects, view.checks)
+            found = _TABLES.get((self.content, key))
+            if found is None:
+                if len(_TABLES) >= _MOST_TABLES:
+                    _TABLES.clear()
+                found = _TABLES[self.content, key] = (_Table(self.content, key), {})
+            self._table = found
+        assert self._table is not None
+        return self._table
+
+    def _pile(self, side, reads: frozenset[str], episode: str) -> _Pile:
+        read = self._piles.get(side.seat)
+        if read is None or read.shown is not side.discard:
+            read = self._piles[side.seat] = _Pile(side.discard, side.seat, reads, self.content.enders(episode), read)
+        return read
+
+    def candidates(self, view, mine: bool = True) -> list[str]:
+        """The suspects every culprit check so far allows (see `_Judge.candidates`)."""
+        return self.judge.candidates(self._table_of(view)[0], mine)
 
     def down_cost(self, view) -> float:
         """Using a card face down: one step nearer the sheet's END, and a card lost."""
@@ -214,13 +307,13 @@ class Partner:
         """What using a card face up is worth when its effect side is not known: the mean
         over the episode's cards this seat cannot see anywhere, any of which it may be. A
         box with cards that end the day at once makes a blind card a risk, not a gift."""
+        worths = self._worths(view, user)
         seen = {f.id for f in (*view.me.hand, *view.other.hand, *view.removed) if f is not None}
-        seen |= {p.card.id for s in (view.me, view.other) for p in s.discard if p.card is not None}
-        pool = [c for seat in (self.seat, self.other) for c in self.content.deck_for(seat, view.episode)
-                if c not in seen]
+        seen.update(self._piles[view.me.seat].up, self._piles[view.other.seat].up)
+        pool = [c for c in _order(self.content, self.seat, view.episode) if c not in seen]
         if not pool:
             return 1.0
-        return sum([self._card_worth(view, c, user) for c in pool]) / len(pool)
+        return sum([worths[c] for c in pool]) / len(pool)
 
     def _use(self, view, legal: list[str]) -> str:
         front = view.other.hand[0] if view.other.hand else None
@@ -300,6 +393,39 @@ def _plain(content, episode: str) -> dict[str, tuple[float | None, float] | None
 
     return {c.id: None for c in content.cards.values()
             if episode in c.episodes and not reads_table(c.effect) and not any(r.works_in(episode) for r in c.end)}
+
+
+@lru_cache(maxsize=64)
+def _judge(content, seat: str) -> _Judge:
+    return _Judge(content, seat)
+
+
+@lru_cache(maxsize=64)
+def _reads(content, episode: str) -> frozenset[str]:
+    """Every card a condition of the episode's cards names, in their effects (nested ones
+    too) and END conditions: all a judgement of a card can ask of the table."""
+    named: set[str] = set()
+
+    def walk(steps) -> None:
+        for step in steps or ():
+            if step.instead is not None:
+                named.update(step.instead.if_.card_ids())
+                walk(step.instead.effect)
+            walk(step.effect)
+
+    for card in content.cards.values():
+        if episode in card.episodes:
+            walk(card.effect)
+            for star in card.star:
+                walk(star.effect)
+            named.update(c for rule in card.end if rule.if_ is not None for c in rule.if_.card_ids())
+    return frozenset(named)
+
+
+@lru_cache(maxsize=64)
+def _order(content, seat: str, episode: str) -> tuple[str, ...]:
+    """Both card sets of an episode, the seat's own draw first, each in the box's order."""
+    return (*content.deck_for(seat, episode), *content.deck_for(content.other(seat), episode))
 
 
 @lru_cache(maxsize=64)
