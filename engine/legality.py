@@ -48,6 +48,30 @@ class Choices:
         return len(self.actions)
 
 
+class Offers:
+    """A pending decision's choices (its options, then stopping), by the identity of its
+    options: a family that offers the same few tuples of options again and again (made
+    once for the box, or kept in a bounded cache) makes their choices, and their texts,
+    once. Each entry holds its options, so no other live tuple has their id, and a hit is
+    checked to be the very one; bounded (emptied when full)."""
+
+    __slots__ = ("stop", "bound", "_kept")
+
+    def __init__(self, stop: Any, bound: int = 512):
+        self.stop, self.bound = stop, bound
+        self._kept: dict[int, tuple[tuple[Any, ...], Choices]] = {}
+
+    def __call__(self, options: tuple[Any, ...]) -> Choices:
+        kept = self._kept.get(id(options))
+        if kept is not None and kept[0] is options:
+            return kept[1]
+        if len(self._kept) >= self.bound:
+            self._kept.clear()
+        made = Choices((*options, self.stop))
+        self._kept[id(options)] = (options, made)
+        return made
+
+
 def choices(state: Any, seat: str, make: Callable[[Any, str], Sequence[Any] | Choices]) -> Choices:
     """`make(state, seat)` made once per moment and kept in the state's `legal_cache`.
     `make` may return Choices it made itself (a family that keeps the choices of a

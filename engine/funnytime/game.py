@@ -108,14 +108,28 @@ def choices(state: State, seat: str) -> legality.Choices:
     return legality.choices(state, seat, _legal)
 
 
-def _legal(state: State, seat: str) -> list[Action]:
-    return turns.decision_choices(state, seat, STOP)
+def _legal(state: State, seat: str) -> legality.Choices:
+    """Every move answers a pending decision: its options, then stopping. Make Time's
+    options are made afresh at every step (the hand and plan change them); every other
+    decision offers one of a few tuples of options made once (Show Time's turns, a
+    sky's stars, a card's upkeep, the bonus), whose choices are made once too."""
+    pending = state.pending
+    if state.ended is not None or pending is None or seat != pending.seat:
+        return _NOTHING
+    if pending.kind == "make":
+        return legality.Choices((*pending.options, STOP))
+    return _offers(pending.options)
+
+
+_NOTHING = legality.Choices(())
+_offers = legality.Offers(STOP)
 
 
 def apply(state: State, seat: str, action: Action) -> list[Event]:
     """Carry out one action of `seat`; the only place an action's legality is decided."""
-    legality.check(state, seat, action, over=state.ended is not None, to_act=to_act,
-                   legal_actions=choices)
+    if action not in choices(state, seat):   # the moment's legal actions, made once
+        legality.check(state, seat, action, over=state.ended is not None, to_act=to_act,
+                       legal_actions=choices)   # raises the error the mistake deserves
     log: list[Event] = []
     state.moves += 1
     pending, state.pending = state.pending, None

@@ -19,19 +19,20 @@ def pay_options(state: State, seat: str, owed: int) -> tuple[Action, ...] | None
     same number of 本 are alike: the first lit one of each length is offered."""
     if owed >= state.lit_count(seat):
         return None
-    return _offered(state.content, frozenset(state.sides[seat].dark))
-
-
-@lru_cache(maxsize=4096)   # bounded; the same few skies come back bill after bill
-def _offered(content, dark: frozenset[str]) -> tuple[Action, ...] | None:
-    """The choice of stars offered by a sky with these stars dark (see `pay_options`)."""
+    dark = state.sides[seat].dark
     firsts = []
-    for alike in content.alike:
-        first = next((s for s in alike if s not in dark), None)
-        if first is not None:
-            firsts.append(first)
-    if len(firsts) == 1:
-        return None
+    for alike in state.content.alike:
+        for s in alike:
+            if s not in dark:
+                firsts.append(s)
+                break
+    return _offered(tuple(firsts)) if len(firsts) > 1 else None
+
+
+@lru_cache(maxsize=4096)   # bounded; the same few choices come back bill after bill
+def _offered(firsts: tuple[str, ...]) -> tuple[Action, ...]:
+    """The choice offered by a sky whose first lit stars of each length are `firsts`:
+    the very same tuple each time, so its choices are made once (game.py's `_offers`)."""
     return (PAY, *(interned("spend", s) for s in firsts))
 
 
@@ -102,7 +103,7 @@ def upkeep_phase(state: State, log: list[Event]) -> None:
         decided = len(side.kept)
         if decided < len(side.stock):
             card = side.stock[decided]
-            state.pending = Pending(seat, "upkeep", (interned("keep", card), interned("release", card)),
+            state.pending = Pending(seat, "upkeep", _upkeep_options(card),
                                     {"card": card, "cost": state.content.cost(card),
                                      "kept": sum(state.content.cost(c) for c in side.kept)})
             return
@@ -113,6 +114,11 @@ def upkeep_phase(state: State, log: list[Event]) -> None:
     if _settle(state, seat, "upkeep", log):
         side.kept = []
         state.index += 1
+
+
+@lru_cache(maxsize=512)   # bounded: one for each Stock Pool card of the box
+def _upkeep_options(card: str) -> tuple[Action, ...]:
+    return interned("keep", card), interned("release", card)
 
 
 def decide_upkeep(state: State, seat: str, action: Action, pending: Pending, log) -> None:

@@ -95,3 +95,16 @@ def test_an_action_text_round_trips_and_compares_by_value():
     a = Action("attack", ("p2", "noor", "king"))
     assert str(a) == "attack p2 noor king" and a == Action("attack", ("p2", "noor", "king"))
     assert hash(a) == hash(Action("attack", ("p2", "noor", "king"))) and a != Action("attack", ("p2",))
+
+
+def test_offers_make_the_choices_of_the_same_options_once():
+    offers = legality.Offers(STOP, bound=2)
+    yes_no = (Action("yes"), Action("no"))
+    first = offers(yes_no)
+    assert first.actions == (*yes_no, STOP) and offers(yes_no) is first
+    assert offers(tuple(yes_no)) is first                 # the very tuple: the same choices
+    equal = (Action("yes"), Action("no"))                 # an equal tuple of its own
+    assert offers(equal) is not first and offers(equal).actions == first.actions
+    for n in range(5):                                    # bounded: emptied when full
+        offers((Action("pick", (str(n),)),))
+    assert len(offers._kept) <= 2
