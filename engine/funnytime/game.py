@@ -38,7 +38,7 @@ from engine.errors import BadOption
 from engine.events import Event, private, public
 from engine.funnytime import effects
 from engine.funnytime.stars import decide_pay, decide_upkeep, pay_phase, upkeep_phase
-from engine.funnytime.actions import DONE, DRAW, OPENS, PASS, STOP, Action, interned, parse
+from engine.funnytime.actions import DONE, DRAW, OPENS, PASS, STOP, Action, Said, interned, parse
 from engine.funnytime.content import CLEAN, MANUSCRIPT, ORIENTATIONS, POSITIONS, Content
 from engine.funnytime.deck import Deck, DeckError
 from engine.funnytime.state import Pending, Plan, Side, Slot, State
@@ -117,6 +117,9 @@ def _legal(state: State, seat: str) -> legality.Choices:
     if state.ended is not None or pending is None or seat != pending.seat:
         return _NOTHING
     if pending.kind == "make":
+        kept = state.offered
+        if kept is not None and kept[0] is pending.options:
+            return kept[1]
         return legality.Choices((*pending.options, STOP))
     return _offers(pending.options)
 
@@ -289,16 +292,11 @@ def _decide_bonus(state: State, seat: str, action: Action, pending: Pending, log
 
 # --- Make Time -------------------------------------------------------------------------
 
-def available(state: State, seat: str) -> tuple[list[str], list[str]]:
-    """(hand, Stock Pool) cards not yet used by this artist's plan."""
-    side = state.sides[seat]
-    hand, stock = list(side.hand), list(side.stock)
-    if side.plan is not None:
-        for card, _, source in side.plan.laid:
-            (stock if source == "stock" else hand).remove(card)
-        for card in side.plan.makes:
-            hand.remove(card)
-    return hand, stock
+def _plan(state: State, seat: str) -> Plan:
+    """A plan begun in secret: nothing used yet of the hand and Stock Pool."""
+    plan = Plan()
+    plan.recount(state.sides[seat], state.content)
+    return plan
 
 
 def to_lay(state: State, seat: str) -> int:
@@ -306,30 +304,29 @@ def to_lay(state: State, seat: str) -> int:
     return min(MANUSCRIPT, state.fieldable(seat))
 
 
-def make_cost(state: State, seat: str) -> int:
+def _make_options(state: State, seat: str) -> legality.Choices:
+    """Make Time's next step: lay a card at the next position (any Koma card of the hand
+    or Stock Pool not laid yet, either way up), play a Make card the sky can still pay
+    for, or be done once every panel is laid; then stopping."""
     plan = state.sides[seat].plan
-    return sum(state.content.cost(c) for c in plan.makes) if plan else 0
-
-
-def _make_options(state: State, seat: str) -> tuple[Action, ...]:
-    plan = state.sides[seat].plan
-    hand, stock = available(state, seat)
+    hand, stock = plan.hand, plan.stock
     content = state.content
-    koma, laid, lay = content.koma, len(plan.laid), to_lay(state, seat)
+    koma, laid, lay = content.koma, len(plan.laid), plan.lay
     out: list[Action] = []
     if laid < lay:
         pos = POSITIONS[laid]
-        for card in dict.fromkeys(c for c in hand if c in koma):
+        for card in dict.fromkeys([c for c in hand if c in koma]):
             out += _lays(pos, card)
         for card in dict.fromkeys(stock):
             out += _lays(pos, card, "stock")
-    budget = state.lit_count(seat) - make_cost(state, seat)
-    for card in dict.fromkeys(c for c in hand if c not in koma):
+    budget = state.lit_count(seat) - plan.cost
+    for card in dict.fromkeys([c for c in hand if c not in koma]):
         if content.cost(card) <= budget:
             out.append(interned("make", card))
     if laid == lay:
         out.append(DONE)
-    return tuple(out)
+    out.append(STOP)
+    return Said(out)
 
 
 @lru_cache(maxsize=4096)   # bounded: positions x cards x where they come from
@@ -345,8 +342,10 @@ def _make(state: State, log: list[Event]) -> None:
     seat = state.seats[state.index]
     side = state.sides[seat]
     if side.plan is None:
-        side.plan = Plan()
-    state.pending = Pending(seat, "make", _make_options(state, seat))
+        side.plan = _plan(state, seat)
+    offered = _make_options(state, seat)
+    state.pending = Pending(seat, "make", offered.actions[:-1])
+    state.offered = (state.pending.options, offered)
 
 
 def _decide_make(state: State, seat: str, action: Action, pending: Pending, log) -> None:
@@ -355,10 +354,13 @@ def _decide_make(state: State, seat: str, action: Action, pending: Pending, log)
         pos, card, orientation = action.args[:3]
         source = "stock" if len(action.args) == 4 else "hand"
         plan.laid.append((card, orientation, source))
+        (plan.stock if source == "stock" else plan.hand).remove(card)
         log.append(private("laid", (seat,), seat=seat, position=pos, card=card, orientation=orientation,
                            source=source, misplaced=pos not in state.content.koma[card].icons))
     elif action.verb == "make":
         plan.makes.append(action.args[0])
+        plan.hand.remove(action.args[0])
+        plan.cost += state.content.cost(action.args[0])
         log.append(private("make_chosen", (seat,), seat=seat, card=action.args[0],
                            cost=state.content.cost(action.args[0])))
     else:  # done
@@ -423,7 +425,7 @@ def _show(state: State, log: list[Event]) -> None:
     seat = state.seats[state.index]
     side = state.sides[seat]
     if side.plan is None:
-        side.plan = Plan()
+        side.plan = _plan(state, seat)
     chosen = len(side.plan.rotations)
     if chosen >= len(side.manuscript):
         state.index += 1

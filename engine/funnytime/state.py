@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from engine.contract import Ending
 from engine.decision import Pending
 from engine.events import Event
-from engine.funnytime.content import Content
+from engine.funnytime.content import MANUSCRIPT, Content
 
 
 @dataclass(slots=True)
@@ -48,14 +48,33 @@ class Slot:
 
 @dataclass(slots=True)
 class Plan:
-    """An artist's hidden choices of this phase, revealed with the rival's."""
+    """An artist's hidden choices of this phase, revealed with the rival's; and, kept up
+    as the plan grows (every step of Make Time asks), the hand and Stock Pool cards it
+    has not used yet, how many panels it lays, and what its Make cards cost."""
 
     laid: list[tuple[str, str, str]] = field(default_factory=list)   # (card, orientation, source)
     makes: list[str] = field(default_factory=list)
     rotations: list[str] = field(default_factory=list)
+    hand: list[str] = field(default_factory=list)      # hand cards not used yet
+    stock: list[str] = field(default_factory=list)     # Stock Pool cards not used yet
+    lay: int = 0                                       # the panels to lay: four, or all it can field
+    cost: int = 0                                      # the Make cards' cost so far
 
     def copy(self) -> "Plan":
-        return Plan(list(self.laid), list(self.makes), list(self.rotations))
+        return Plan(list(self.laid), list(self.makes), list(self.rotations), list(self.hand),
+                    list(self.stock), self.lay, self.cost)
+
+    def recount(self, side: "Side", content: Content) -> None:
+        """Count from the side's cards what the plan has not used yet, how many panels it
+        lays and what its Make cards cost (when it begins, or after a hand-made edit)."""
+        hand, stock = list(side.hand), list(side.stock)
+        for card, _, source in self.laid:
+            (stock if source == "stock" else hand).remove(card)
+        for card in self.makes:
+            hand.remove(card)
+        self.hand, self.stock = hand, stock
+        self.lay = min(MANUSCRIPT, side.fieldable(content))
+        self.cost = sum(map(content.cost, self.makes))
 
 
 @dataclass(slots=True)
@@ -85,6 +104,10 @@ class Side:
                     dict(self.peeks), self.free_upkeep, self.redraws, self.judged, list(self.kept),
                     self.owed, list(self.spent))
 
+    def fieldable(self, content: Content) -> int:
+        """The Koma cards this artist could lay: those in hand and the Stock Pool."""
+        return sum(map(content.koma.__contains__, self.hand)) + len(self.stock)
+
     def cards(self) -> list[str]:
         """Every card this artist owns, wherever it is (for the conservation check)."""
         return (self.deck + self.hand + self.stock + self.botsu + self.lost + self.played
@@ -113,18 +136,25 @@ class State:
     # told, the legal actions of the moment with their texts, and the sides as each seat
     # last saw them, (seat, side's seat) -> (changes, skies, the side's view, its dark stars):
     # `changes` counts the moves and phases that may have changed anything of a side a
-    # view shows, `skies` those that may have put out stars and nothing else (paying).
+    # view shows, `skies` those that may have put out stars and nothing else (paying);
+    # and Make Time's latest options with the choices made beside them, texts and all.
     clock: dict[str, tuple[int, int]] = field(default_factory=dict, repr=False, compare=False)
     legal_cache: tuple | None = field(default=None, repr=False, compare=False)
     changes: int = field(default=0, repr=False, compare=False)
     skies: int = field(default=0, repr=False, compare=False)
     seen: dict[tuple[str, str], tuple] = field(default_factory=dict, repr=False, compare=False)
+    offered: tuple | None = field(default=None, repr=False, compare=False)   # Make Time's (options, choices)
 
     def forget(self) -> None:
-        """Drop the caches (after editing a state by hand, as tests do)."""
+        """Drop the caches (after editing a state by hand, as tests do), and count the
+        plans again from the cards as they now are."""
         self.clock = {}
         self.legal_cache = None
         self.seen = {}
+        self.offered = None
+        for side in self.sides.values():
+            if side.plan is not None:
+                side.plan.recount(side, self.content)
 
     @property
     def active(self) -> str | None:
@@ -150,8 +180,7 @@ class State:
         return sum(map(self.content.icon_count.__getitem__, self.sides[seat].botsu))
 
     def fieldable(self, seat: str) -> int:
-        side = self.sides[seat]
-        return sum(map(self.content.koma.__contains__, side.hand)) + len(side.stock)
+        return self.sides[seat].fieldable(self.content)
 
     def places(self) -> dict[str, list[str]]:
         """Where every card is: each in exactly one of these (an artist's cards stay theirs)."""

@@ -17,7 +17,7 @@ from engine import decision
 from engine.events import told
 from engine.contract import Ending
 from engine.funnytime.content import MANUSCRIPT, POSITIONS
-from engine.funnytime.game import available, choices, fp, make_cost, to_lay
+from engine.funnytime.game import choices, fp
 from engine.funnytime.state import State
 
 
@@ -201,12 +201,12 @@ def view(state: State, seat: str) -> View:
     me = state.sides[seat]
     plan = None
     if me.plan is not None:
-        hand, stock = available(state, seat)
+        mine = me.plan
         plan = PlanView(
-            tuple((pos, c, o, src) for pos, (c, o, src) in zip(POSITIONS, me.plan.laid)),
-            tuple(me.plan.makes), make_cost(state, seat),
-            tuple(zip([slot.position for slot in me.manuscript], me.plan.rotations)),
-            tuple(hand), tuple(stock), to_lay(state, seat) if state.phase == "make" else MANUSCRIPT,
+            tuple((pos, c, o, src) for pos, (c, o, src) in zip(POSITIONS, mine.laid)),
+            tuple(mine.makes), mine.cost,
+            tuple(zip([slot.position for slot in me.manuscript], mine.rotations)),
+            tuple(mine.hand), tuple(mine.stock), mine.lay if state.phase == "make" else MANUSCRIPT,
         )
     legal = choices(state, seat)
     decision = None
