@@ -141,10 +141,16 @@ def _nation(content: Content, seat: str, known: str | None, court: tuple[str, ..
 # the court as seen (her faces and values, their sum, whether it is certain) is kept apart.
 @lru_cache(maxsize=1024)
 def _court(content: Content, court: tuple[str, ...], known: str | None) -> tuple[tuple[FatimaView, ...], int, bool]:
-    faces, ruled = _faces(content), content.king_ruled
+    ruled = content.king_ruled
     vals = points.values(content, court, known)
-    fatima = tuple(FatimaView(faces[f], None if known is None and f in ruled else vals[f]) for f in court)
+    fatima = tuple([_fatima(content, f, None if known is None and f in ruled else vals[f]) for f in court])
     return fatima, sum(vals.values()), known is not None or not ruled.intersection(court)
+
+
+# A Fatima as seen is her face and her worth: a few of each (bounded).
+@lru_cache(maxsize=1024)
+def _fatima(content: Content, fatima: str, value: int | None) -> FatimaView:
+    return FatimaView(_faces(content)[fatima], value)
 
 
 def view(state: State, seat: str) -> View:
