@@ -42,7 +42,6 @@ class Partner:
         self._seen = None
         self._read: dict = {}
         self._courts: dict[str, tuple[tuple[str, ...], str | None]] = {}
-        self._scores: dict[str, int] = {}
         self._gains: dict[tuple[str, str], int] = {}
         self._losses: dict[tuple[str, str], int] = {}
         self._rivals: dict[str, float] = {}
@@ -50,7 +49,7 @@ class Partner:
     def _of(self, view) -> dict:
         if self._seen is not view:
             self._seen, self._read = view, {}
-            self._courts, self._scores, self._gains, self._losses, self._rivals = {}, {}, {}, {}, {}
+            self._courts, self._gains, self._losses, self._rivals = {}, {}, {}, {}
         return self._read
 
     # --- reading the table ------------------------------------------------------------
@@ -60,7 +59,7 @@ class Partner:
         got = self._courts.get(seat)
         if got is None:
             nv = view.nation(seat)
-            got = self._courts[seat] = (tuple(f.face.id for f in nv.fatima),
+            got = self._courts[seat] = (tuple([f.face.id for f in nv.fatima]),
                                         nv.king.id if nv.king is not None else None)
         return got
 
@@ -94,11 +93,9 @@ class Partner:
         return got
 
     def _counted(self, view, seat: str) -> int:
-        """`seat`'s score as we can count it (once per view: every gain and loss starts there)."""
-        got = self._scores.get(seat) if self._seen is view else None
-        if got is None:
-            got = self._scores[seat] = points.score(self.content, *self._nation(view, seat))
-        return got
+        """`seat`'s score as we can count it: the view's count of that nation, which counts
+        it from what this seat knows, as we do."""
+        return view.nation(seat).score
 
     def leader(self, view) -> str:
         read = self._of(view)
@@ -288,7 +285,7 @@ class Partner:
             else:
                 card = hand[int(combatant) - 1].id
                 e = self.expected(card, "attack")
-                ops = {a.op for a in self.content.abilities(card)}
+                ops = _ops(self.content, card)
                 cost = 0.2 if "retreat" in ops else self.worth(card)
                 if self.content.cards[card].kind == "action":
                     cost = self.worth(card) * 0.8
@@ -337,7 +334,7 @@ class Partner:
                 cost = max(0, my_score - stake) + KING_COST * useful   # the rest of our court, if the king falls
             else:
                 card = view.hand[int(who) - 1].id
-                ops = {a.op for a in self.content.abilities(card)}
+                ops = _ops(self.content, card)
                 if ops & {"keep_fatima", "call_off"}:
                     v = stake + bonus * 0 - self.worth(card) * 0.5
                     if v > value:
@@ -398,7 +395,7 @@ class Partner:
                 v = p * kept + (1 - p) * fallen
             else:
                 card = view.hand[int(who) - 1].id
-                ops = {a.op for a in self.content.abilities(card)}
+                ops = _ops(self.content, card)
                 if ops & {"keep_fatima", "call_off"}:
                     v = self._crown(view, courts)
                 else:
@@ -477,9 +474,15 @@ def _expected(content: Content, card_id: str, side: str, vs_king: bool = False) 
 
 
 @lru_cache(maxsize=4096)
+def _ops(content: Content, card_id: str) -> frozenset[str]:
+    """The operations of a card's abilities."""
+    return frozenset(a.op for a in content.abilities(card_id))
+
+
+@lru_cache(maxsize=4096)
 def _worth(content: Content, card_id: str) -> float:
     card = content.cards[card_id]
-    ops = {a.op for a in content.abilities(card_id)}
+    ops = _ops(content, card_id)
     if card.kind == "action" and card.use == "turn":
         return 1.2
     if ops & {"keep_fatima", "call_off", "mirror"}:
