@@ -241,8 +241,9 @@ class _Aims(dict):
 
 
 # A card at a hand position (or a decree) with the same aims is offered as the same
-# actions, turn after turn: made once for each (bounded; the key is words alone).
-@lru_cache(maxsize=4096)
+# actions, turn after turn: made once for each (the key is words alone). Bounded small:
+# an entry holds a few dozen actions, and 256 catch three in four asks (4,096, four in five).
+@lru_cache(maxsize=256)
 def _aimed(head: tuple[str, ...], aims: tuple[tuple[str, ...], ...]) -> tuple[Action, ...]:
     return tuple(act(*head, *words) for words in aims)
 
