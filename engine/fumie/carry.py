@@ -43,7 +43,8 @@ def options(content: Content, episode: str, kept: Kept) -> Options:
     """The cards known so far, and the culprit still serving, if any."""
     # Ids an older edition used read as the cards they became; ids the story no longer
     # has at all are let go.
-    known = {content.renamed.get(k, k) for k in kept.get(SLEEVES, ())} & set(content.cards)
+    renamed, cards = content.renamed, content.cards
+    known = {c for c in (renamed.get(k, k) for k in kept.get(SLEEVES, ())) if c in cards}
     out: Options = {"known": sorted(known)}
     if episode in content.culprit_episodes:
         culprit = kept.get(CULPRITS, {}).get(episode)

@@ -13,7 +13,7 @@ from itertools import permutations
 from engine.contract import Ending
 from engine.events import Event, private, public
 from engine.fumie.actions import NO, YES, Action
-from engine.fumie.content import HAND_SIZE, Step
+from engine.fumie.content import HAND_SIZE, Common, Step
 from engine.fumie.state import Frame, Pending, State
 
 
@@ -87,10 +87,15 @@ def _commons(content, seat: str, episode: str) -> tuple[Action, ...]:
     return tuple(Action("effect", (c.id,)) for c in content.sheets[(seat, episode)].common)
 
 
+@lru_cache(maxsize=64)
+def _sheet_commons(content, seat: str, episode: str) -> dict[str, Common]:
+    """A sheet side's common effects by id (a card used face down names one)."""
+    return {c.id: c for c in content.sheets[(seat, episode)].common}
+
+
 def use_common(state: State, user: str, effect_id: str, log: list[Event]) -> None:
     """Use a sheet's common effect: the Protagonist effect, and its ★ followers."""
-    sheet = state.content.sheets[(user, state.episode)]
-    common = next(c for c in sheet.common if c.id == effect_id)
+    common = _sheet_commons(state.content, user, state.episode)[effect_id]
     log.append(public("common", user=user, effect=effect_id))
     # ★ "when you use the Protagonist effect": run after the common effect, so push first.
     stars = state.content.stars.get("protagonist", {})

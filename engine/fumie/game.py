@@ -238,9 +238,13 @@ def _sheet_end(state: State, seat: str, when: str) -> Ending | None:
 
 
 def _face_down_end(state: State) -> Ending | None:
+    fewest = state.content.fewest_down
     for seat in state.content.seats:
-        down = [up for _, up in state.sides[seat].discard].count(False)
-        if down >= state.content.fewest_down and down >= face_down_limit(state, seat):
+        pile = state.sides[seat].discard
+        if len(pile) < fewest:   # too few cards to end the day, however they lie
+            continue
+        down = [up for _, up in pile].count(False)
+        if down >= fewest and down >= face_down_limit(state, seat):
             return _sheet_end(state, seat, "face_down")
     return None
 

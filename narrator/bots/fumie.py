@@ -321,16 +321,19 @@ class Partner:
             up = self.worth(view, front, self.seat)
         else:
             up = self.unknown_worth(view, self.seat)
-        downs = [a for a in legal if a.startswith("down ")]
+        downs = _downs(self.content, self.seat, view.episode, view.legal)
         if not downs:
             return "up"
-        values = [self._common_value(view, a.split()[1]) for a in downs]
+        values = [self._op_value(view, op) for _, op in downs]
         best = max(range(len(downs)), key=values.__getitem__)   # the first of the best
         down = self.down_cost(view) + values[best]
-        return "up" if up >= down else downs[best]
+        return "up" if up >= down else downs[best][0]
 
     def _common_value(self, view, effect: str) -> float:
-        op = _common_ops(self.content, self.seat, view.episode)[effect]
+        return self._op_value(view, _common_ops(self.content, self.seat, view.episode)[effect])
+
+    def _op_value(self, view, op: str) -> float:
+        """What a common effect (by its first operation) is worth now."""
         my_front = view.me.hand[0] if view.me.hand else None
         if op == "rearrange" and my_front is not None and self.worth(view, my_front, self.other) < 0:
             return 10.0
@@ -426,6 +429,14 @@ def _reads(content, episode: str) -> frozenset[str]:
 def _order(content, seat: str, episode: str) -> tuple[str, ...]:
     """Both card sets of an episode, the seat's own draw first, each in the box's order."""
     return (*content.deck_for(seat, episode), *content.deck_for(content.other(seat), episode))
+
+
+@lru_cache(maxsize=512)
+def _downs(content, seat: str, episode: str, legal: tuple[str, ...]) -> tuple[tuple[str, str], ...]:
+    """The ways to use a card face down among a turn's legal actions, each with the first
+    operation of its common effect (a turn offers the same few every time; bounded)."""
+    ops = _common_ops(content, seat, episode)
+    return tuple((a, ops[a.split()[1]]) for a in legal if a.startswith("down "))
 
 
 @lru_cache(maxsize=64)
