@@ -43,8 +43,11 @@ def _step(state: State, step: Step, card: str | None, log: list[Event]) -> None:
 
 
 def seats_of(state: State, who: str, user: str) -> tuple[str, ...]:
+    """The seats a step's `who` (or `deck`, `pile`) names: "user", "opponent" or "both"."""
+    if who == "user":
+        return (user,)
     opponent = state.opponent(user)
-    return {"user": (user,), "opponent": (opponent,), "both": (user, opponent)}[who]
+    return (opponent,) if who == "opponent" else (user, opponent)
 
 
 def learn(state: State, card: str, log: list[Event]) -> None:
