@@ -41,13 +41,17 @@ class View(Protocol):
     def moment(self) -> int: ...                 # how many actions have been taken so far
 
 
+# A family's declarations below are made once and never compared or shown: their
+# dataclasses write no __eq__, __hash__ or __repr__ (eq=False, repr=False), three of the
+# six methods compiled per class at every start-up; identity is their equality and hash.
+
 C = TypeVar("C")                               # a family's validated content
 S = TypeVar("S")                               # its game state
 V = TypeVar("V", bound=View)                   # its view
 A = TypeVar("A")                               # its action: a small frozen value whose str() parses back
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False, repr=False)
 class Table(Generic[C]):
     """Who sits at a family's games."""
 
@@ -64,7 +68,7 @@ class Table(Generic[C]):
     former_rules: Mapping[int, Options] = field(default_factory=dict)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False, repr=False)
 class Decks(Generic[C]):
     """A family whose players bring decks of their own."""
 
@@ -76,7 +80,7 @@ class Decks(Generic[C]):
     check: Callable[[C, dict[str, Any], str], tuple[str, list[str]]]
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False, repr=False)
 class Carried(Generic[C]):
     """What a family carries from one game to the next (card knowledge, a secret that
     lasts several games), kept in the player's profile for each story as plain data.
@@ -103,7 +107,7 @@ class Carried(Generic[C]):
     faces: Callable[[Options], Collection[str]] = lambda options: ()
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False, repr=False)
 class Family(Generic[C, S, V, A]):
     """One game family, declared: everything the narrator may use of it."""
 

@@ -15,7 +15,6 @@ before starts without building a single pydantic model.
 from __future__ import annotations
 
 import dataclasses
-import difflib
 import typing
 from collections.abc import Iterable, Sequence
 from typing import Any, Callable, Literal, TypeVar, dataclass_transform
@@ -256,6 +255,8 @@ def validated(model: type[M], data: dict[str, Any], file: str) -> M:
 
 def unknown_key(key: str, known: Iterable[str]) -> str:
     """"unknown key 'flavor'; did you mean 'flavour'?" (the nearest key, when one is near)."""
+    import difflib      # only a broken file needs it, not a game's start-up
+
     close = difflib.get_close_matches(key, sorted(known), n=1, cutoff=0.6)
     return f"unknown key {key!r}" + (f"; did you mean {close[0]!r}?" if close else "")
 

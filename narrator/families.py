@@ -39,7 +39,7 @@ class Bot(Protocol):
     def choose(self, view: Any) -> str: ...     # an action in its text form
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False, repr=False)   # a declaration, as engine.contract's
 class Plugin:
     """One family: the engine's declaration and the narrator's parts for it."""
 

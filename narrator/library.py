@@ -102,7 +102,7 @@ def split_name(name: str) -> tuple[str, str | None]:
     return story.strip().lower(), (episode.strip().lower() or None)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False, repr=False)   # one per story and process: never compared or shown
 class Story:
     id: str
     title: str

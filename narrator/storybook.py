@@ -7,7 +7,6 @@ story.toml (`[storybook] chapter = "turn"`, `heading = "Turn"`).
 """
 from __future__ import annotations
 
-import html
 from dataclasses import dataclass, field
 
 
@@ -99,6 +98,8 @@ def markdown(book: Book) -> str:
 
 def page_html(book: Book) -> str:
     """One self-contained HTML file; every piece of text in it is escaped."""
+    import html     # (its table of named characters is no part of a game's start-up)
+
     esc = html.escape
     body = [f"<section class='title'><h1>{esc(book.title)}</h1>",
             f"<p class='reader'>As it was told to {esc(book.reader)}.</p>",

@@ -8,7 +8,6 @@ checked against a family: the keys below are the narrator's, and the tables `cas
 """
 from __future__ import annotations
 
-import difflib
 import tomllib
 from importlib.resources.abc import Traversable
 
@@ -36,6 +35,8 @@ PREVIOUSLY = "Previously:"
 
 def suggest(key: str, known) -> str:
     """"unknown key 'flavor'; did you mean 'flavour'?" (or just the first half)."""
+    import difflib      # only a broken file needs it, not a game's start-up
+
     close = difflib.get_close_matches(key, list(known), n=1, cutoff=0.6)
     return f"unknown key {key!r}" + (f"; did you mean {close[0]!r}?" if close else f"; the keys are: {', '.join(known)}")
 
