@@ -33,6 +33,7 @@ ROSE_HUNT = 2.0     # how hard her friends look for Rose (info, weapons), per al
 SHOWING_COST = {"snow_white": 0.3, "rose": 0.15}   # see Partner.showing
 QUESTION_WEIGHT = {"apples": 0.6, "mushrooms": 0.6, "faction": 0.8, "snow_white": 1.0}
 JITTER = 1e-6                         # the tie-break's reach: a move this much better wins
+TIE = 2 * JITTER                      # scores nearer than this to the best may draw
 # The story's events that change what the bot believes (the rest it skips unread).
 _NOTED = frozenset({"turn", "draw", "deal_seen", "draw_seen", "hand_received", "hand_exchange",
                     "card_discarded", "killed", "eliminated", "ability"})
@@ -47,6 +48,30 @@ class Box:
         self.ring = next((c.id for c in cards if c.at_end == "kill_holder"), None)
         self.throws = {c.id for c in cards if any(s.op == "throw_away" for s in c.effect)}
         self.killers = {c.id for c in cards if c.at_end == "kill_holder"}
+        self.content = content
+        self.cast = lru_cache(maxsize=256)(self._cast)   # the casts a table deals: a few hundred
+
+    def _cast(self, cast: tuple[str, ...]) -> "Cast":
+        return Cast(self.content, cast)
+
+
+class Cast:
+    """The characters in play, each one bit, and the bits of those who share a trait: a
+    seat's possible characters are a set of these bits (an int), so ruling some out is
+    one `&`. The cast is public, so every seat may read it."""
+
+    def __init__(self, content: Content, cast: tuple[str, ...]):
+        chars = content.characters
+        self.bit = {c: 1 << i for i, c in enumerate(cast)}
+        self.every = (1 << len(cast)) - 1
+        self.snow_white = self.bit[content.snow_white]
+        self.queen = self.bit[content.queen]
+        self.rose = self.bit.get(content.rose, 0) if content.rose is not None else 0
+        self.friends = self.of(lambda c: chars[c].faction == "snow_white")
+        self.eats = {food: self.of(lambda c, food=food: chars[c].food == food) for food in ("apple", "mushroom")}
+
+    def of(self, trait) -> int:
+        return sum(b for c, b in self.bit.items() if trait(c))
 
 
 @lru_cache(maxsize=8)
@@ -54,10 +79,13 @@ def box(content: Content) -> Box:
     return Box(content)
 
 
+Move = tuple[str, str, int, tuple[str, ...]]
+
+
 @lru_cache(maxsize=1024)
-def move(text: str) -> tuple[str, str, int, tuple[str, ...]]:
-    """An action's text read once, as (verb, what, hand index, seats designated):
-    `progress use 2 p3` is ("progress", "use", 1, ("p3",)), `exchange apple p2` is
+def move(text: str) -> Move:
+    """An action's text read once (many decisions share it), as (verb, what, hand index,
+    seats designated): `progress use 2 p3` is ("progress", "use", 1, ("p3",)), `exchange apple p2` is
     ("exchange", "apple", 0, ("p2",)), `ability p1 p4` is ("ability", "", 0, ("p1", "p4"))."""
     verb, *words = text.split()
     if verb in ("progress", "exchange", "check") and words:
@@ -68,22 +96,34 @@ def move(text: str) -> tuple[str, str, int, tuple[str, ...]]:
     return verb, "", 0, tuple(words)
 
 
+@lru_cache(maxsize=2048)
+def plan(legal: tuple[str, ...]) -> tuple[tuple[str, ...], tuple[Move, ...]]:
+    """A decision's moves but stopping, each text read once: the engine hands the same
+    few lists of legal actions game after game (a small bound; the key is the view's
+    own legal actions)."""
+    texts = tuple(a for a in legal if a != "stop")
+    return texts, tuple(map(move, texts))
+
+
 class Belief:
     """What the bot makes of one view."""
 
     def __init__(self, bot: "Partner", view):
         self.view = view
         self.me = view.seat
-        self.living = [p.seat for p in view.table if p.living]
+        table = view.table
+        self.living = [p.seat for p in table if p.living]
         # Who may be whom changes only with what the seat learns: worked out once per change.
-        key = (view.answers, tuple((p.seat, p.character, p.living) for p in view.table),
-               len(bot.not_snow_white))
+        key = (view.seats, view.answers, [p.character for p in table], self.living, len(bot.not_snow_white))
         if bot.roles_key != key:
             bot.roles_key = key
-            bot.roles = self._roles(bot, view)
-        self.possible, self.p_sw, self.p_rose, self.p_queen = bot.roles
+            self.possible, self.p_sw, self.p_rose, self.p_queen = bot.roles = self._roles(bot, view)
+            bot.weights = bot.weigh(self)     # what each seat's fate is worth follows from them
+        else:
+            self.possible, self.p_sw, self.p_rose, self.p_queen = bot.roles
+        self.dead, self.plate, self.worth = bot.weights
         # Apple tiles: they change only as tiles move or are seen, so worked out once per change.
-        key = (tuple(p.apples for p in view.table), view.known_apples)
+        key = ([p.apples for p in table], view.known_apples)
         if bot.apples_key != key:
             bot.apples_key = key
             bot.apples = self._apples(view)
@@ -109,44 +149,48 @@ class Belief:
         return tiles, self.poison, self.dangers, {s: self.danger(held) for s, held in tiles.items()}
 
     def _roles(self, bot: "Partner", view):
-        content = bot.content
-        cast = list(view.cast)
-        chars = content.characters
-        possible = {p.seat: set(cast) for p in view.table}
+        """Per seat, the characters it may still be, as a set of bits over the cast (see
+        Cast), and how likely each seat is Snow White, Rose and the Queen."""
+        cast = bot.box.cast(view.cast)
+        bit = cast.bit
+        possible = {p.seat: cast.every for p in view.table}
         fixed = {p.seat: p.character for p in view.table if p.character is not None}
         if view.character is not None:
             fixed[self.me] = view.character
         if view.npc is not None:
-            possible[view.npc].discard(content.queen)      # the NPC is never the Queen
+            possible[view.npc] &= ~cast.queen      # the NPC is never the Queen
         for target, question, answer in view.answers:
             if question in ("apples", "mushrooms"):
-                possible[target] = {c for c in possible[target] if (chars[c].food == question[:-1]) == answer}
+                eats = cast.eats[question[:-1]]
+                possible[target] &= eats if answer else ~eats
             elif question == "faction":
-                possible[target] = {c for c in possible[target] if (chars[c].faction == "snow_white") == answer}
+                possible[target] &= cast.friends if answer else ~cast.friends
             elif question == "snow_white":
                 if answer:
-                    fixed[target] = content.snow_white
+                    fixed[target] = bot.content.snow_white
                 else:
-                    possible[target].discard(content.snow_white)
+                    possible[target] &= ~cast.snow_white
         for seat in bot.not_snow_white:
-            possible[seat].discard(content.snow_white)
+            possible[seat] &= ~cast.snow_white
         for seat, c in fixed.items():
-            possible[seat] = {c}
+            possible[seat] = bit[c]
         for _ in range(3):   # a character pinned to one seat is nobody else's
-            pinned = {next(iter(p)): s for s, p in possible.items() if len(p) == 1}
+            pinned = {p: s for s, p in possible.items() if p.bit_count() == 1}
             ruled_out = False
             for s, p in possible.items():
                 for c, at in pinned.items():
-                    if at != s and c in p and len(p) > 1:
-                        p.discard(c)
+                    if at != s and p & c and p.bit_count() > 1:
+                        p &= ~c
                         ruled_out = True
+                possible[s] = p
             if not ruled_out:   # nothing more to rule out: another pass would find the same
                 break
-        rose = self._chance(possible, content.rose) if content.rose in cast else {}
-        return possible, self._chance(possible, content.snow_white), rose, self._chance(possible, content.queen)
+        rose = self._chance(possible, cast.rose) if cast.rose else {}
+        return possible, self._chance(possible, cast.snow_white), rose, self._chance(possible, cast.queen)
 
-    def _chance(self, possible: dict, character: str) -> dict[str, float]:
-        weights = {s: 1.0 / len(p) for s, p in possible.items() if character in p and s in self.living}
+    def _chance(self, possible: dict[str, int], character: int) -> dict[str, float]:
+        living = self.living
+        weights = {s: 1.0 / p.bit_count() for s, p in possible.items() if p & character and s in living}
         total = sum(weights.values())
         return {s: w / total for s, w in weights.items()} if total else {}
 
@@ -177,6 +221,7 @@ class Partner:
         self.roles = None
         self.apples_key = None
         self.apples = None
+        self.weights: tuple = ({}, {}, {})
         self.hunt_weight: float | None = None
 
     # --- taking in the story ---------------------------------------------------------
@@ -215,11 +260,11 @@ class Partner:
             self.ring_at = None
 
     # --- what the bot's side wants ------------------------------------------------------
-    def weigh(self, b: Belief) -> None:
+    def weigh(self, b: Belief) -> tuple[dict[str, float], dict[str, float], dict[str, float]]:
         """Per seat, what its death (`dead`) and the poison on its plate (`plate`) are
         worth to the bot's side; a seat's worth is dead * P(it dies) + plate * P(poison)."""
         me = self.seat
-        b.dead, b.plate = {}, {}
+        dead, plate = {}, {}
         for s in b.living:
             sw = b.p_sw.get(s, 0.0)
             if self.faction == "queen":
@@ -228,11 +273,11 @@ class Partner:
                 w = -sw + 0.6 * b.p_rose.get(s, 0.0)
             else:
                 w = -sw - (1.0 if s == me else 0.0)      # Rose must live too
-            b.dead[s] = w
+            dead[s] = w
             # The Queen shows her apple first and hands a poisoned one to whom she likes.
-            b.plate[s] = 0.8 * max((p for x, p in b.p_sw.items() if x != s), default=0.0) \
+            plate[s] = 0.8 * max((p for x, p in b.p_sw.items() if x != s), default=0.0) \
                 if self.is_queen and s == me else 0.0
-        b.worth = {s: b.dead[s] + b.plate[s] for s in b.living}   # per unit of danger
+        return dead, plate, {s: dead[s] + plate[s] for s in b.living}   # worth per unit of danger
 
     def term(self, b: Belief, s: str, tiles: tuple, ring: bool) -> float:
         """What seat `s` holding these tiles (and the ring, or not) is worth to the bot's side."""
@@ -265,7 +310,7 @@ class Partner:
     def info(self, b: Belief, target: str, weight: float) -> float:
         """What learning about `target`'s character is worth."""
         sw = b.p_sw.get(target, 0.0)
-        if len(b.possible.get(target, ())) <= 1:
+        if b.possible.get(target, 0).bit_count() <= 1:
             return 0.0
         worth = sw * (1.0 - sw) * (2.0 if self.faction == "queen" else 1.0)
         if self.faction != "queen":
@@ -282,8 +327,8 @@ class Partner:
 
     # --- scoring moves --------------------------------------------------------------
     def choose(self, view) -> str:
-        legal = [a for a in view.legal if a != "stop"]
-        if not legal:
+        texts, moves = plan(tuple(view.legal))
+        if not texts:
             return "stop"
         self._take_in(view)
         character = self.content.characters[view.character] if view.character else None
@@ -291,23 +336,49 @@ class Partner:
         self.is_queen = view.character == self.content.queen
         self.character = character
         b = Belief(self, view)
-        self.weigh(b)
-        return self.best(view, legal, [self.score(b, view, a) for a in legal])
+        return self.best(view, texts, self.scores(b, view, moves))
 
-    def best(self, view, legal: list[str], scores: list[float]) -> str:
+    def best(self, view, legal: tuple[str, ...], scores: list[float]) -> str:
         """The best-scored move. Moves within a hair of the best are told apart by a
         small jitter, drawn afresh from the seed and the moment, so a game continued from
         its save plays on exactly as it would have without the interruption; a move
         better than all the others by more than the jitter wins whatever it draws, and
         then nothing is drawn (seeding a generator costs more than scoring a move)."""
         top = max(scores)
-        if sum(1 for x in scores if top - x < 2 * JITTER) == 1:
+        if sum(top - x < TIE for x in scores) == 1:
             return legal[scores.index(top)]
         self.rng.seed(self.seed * 1_000_003 + view.moment)
         return max((x + self.rng.random() * JITTER, a) for x, a in zip(scores, legal))[1]
 
-    def score(self, b: Belief, view, text: str) -> float:
-        verb, what, i, chosen = move(text)
+    def scores(self, b: Belief, view, moves) -> list[float]:
+        """Every move's score, in order: a turn's many exchanges and a card's many
+        designations scored in one pass (the rest, a few a turn, one by one)."""
+        me, ring = self.seat, b.ring
+        out: list[float] = []
+        add = out.append
+        for m in moves:
+            verb, what, i, chosen = m
+            if verb == "exchange":
+                t = chosen[0]
+                if what == "apple":
+                    add(self.swap_gain(b, me, t) - 0.01)
+                elif ring != me and ring != t:     # the ring stays where it is
+                    add(-0.02)
+                else:
+                    add(self.change(b, ring=t if ring == me else me) - 0.02)
+            elif verb == "progress" and what:
+                card, other, kept = self.holding(b, view, i)
+                if what == "discard":
+                    add(kept)
+                else:
+                    gain = self.steps(b, card.effect, chosen, other)
+                    add(gain + (0.0 if card.id in self.box.throws else kept))
+            else:
+                add(self.score(b, view, m))
+        return out
+
+    def score(self, b: Belief, view, m: Move) -> float:
+        verb, what, i, chosen = m
         if verb == "progress":
             if not what:
                 return 0.06 + 0.05 * self.idle + (0.1 if view.pile < 3 else 0.0)
