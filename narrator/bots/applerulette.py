@@ -96,13 +96,24 @@ def move(text: str) -> Move:
     return verb, "", 0, tuple(words)
 
 
+# Like moves side by side (the engine lists them so): (verb, what, hand index, the seats
+# each designates), as exchange hand with p2, p3, p4 or use card 1 on p2 and p3, p2 and p4...
+Group = tuple[str, str, int, tuple[tuple[str, ...], ...]]
+
+
 @lru_cache(maxsize=2048)
-def plan(legal: tuple[str, ...]) -> tuple[tuple[str, ...], tuple[Move, ...]]:
-    """A decision's moves but stopping, each text read once: the engine hands the same
-    few lists of legal actions game after game (a small bound; the key is the view's
-    own legal actions)."""
+def plan(legal: tuple[str, ...]) -> tuple[tuple[str, ...], tuple[Group, ...]]:
+    """A decision's moves but stopping, each text read once, in groups of like moves: the
+    engine hands the same few lists of legal actions game after game (a small bound;
+    the key is the view's own legal actions)."""
     texts = tuple(a for a in legal if a != "stop")
-    return texts, tuple(map(move, texts))
+    groups: list[tuple[str, str, int, list[tuple[str, ...]]]] = []
+    for verb, what, i, chosen in map(move, texts):
+        if groups and groups[-1][:3] == (verb, what, i):
+            groups[-1][3].append(chosen)
+        else:
+            groups.append((verb, what, i, [chosen]))
+    return texts, tuple((verb, what, i, tuple(chosen)) for verb, what, i, chosen in groups)
 
 
 class Belief:
@@ -130,7 +141,6 @@ class Belief:
         self.tiles, self.poison, self.dangers, self.risk = bot.apples
         self.ring = bot.ring_at
         self.held: dict[int, tuple] = {}            # Partner.holding, per hand card
-        self.showing: float | None = None           # Partner.showing, once asked
 
     def _apples(self, view):
         """Where the tiles are, how likely each is poisoned (tiles seen are known; the
@@ -211,7 +221,7 @@ class Partner:
         self.box = box(story.content)
         self.seat = seat
         self.seed = seed
-        self.rng = random.Random(seed)
+        self.rng: random.Random | None = None   # made at the first tie: seeding costs
         self.read = 0                  # how much of the seat's story has been taken in
         self.ring_at: str | None = None
         self.not_snow_white: set[str] = set()
@@ -327,7 +337,7 @@ class Partner:
 
     # --- scoring moves --------------------------------------------------------------
     def choose(self, view) -> str:
-        texts, moves = plan(tuple(view.legal))
+        texts, groups = plan(tuple(view.legal))
         if not texts:
             return "stop"
         self._take_in(view)
@@ -336,7 +346,7 @@ class Partner:
         self.is_queen = view.character == self.content.queen
         self.character = character
         b = Belief(self, view)
-        return self.best(view, texts, self.scores(b, view, moves))
+        return self.best(view, texts, self.scores(b, view, groups))
 
     def best(self, view, legal: tuple[str, ...], scores: list[float]) -> str:
         """The best-scored move. Moves within a hair of the best are told apart by a
@@ -347,62 +357,47 @@ class Partner:
         top = max(scores)
         if sum(top - x < TIE for x in scores) == 1:
             return legal[scores.index(top)]
-        self.rng.seed(self.seed * 1_000_003 + view.moment)
-        return max((x + self.rng.random() * JITTER, a) for x, a in zip(scores, legal))[1]
+        seed = self.seed * 1_000_003 + view.moment
+        if self.rng is None:
+            self.rng = random.Random(seed)
+        else:
+            self.rng.seed(seed)
+        draw = self.rng.random
+        return max((x + draw() * JITTER, a) for x, a in zip(scores, legal))[1]
 
-    def scores(self, b: Belief, view, moves) -> list[float]:
-        """Every move's score, in order: a turn's many exchanges and a card's many
-        designations scored in one pass (the rest, a few a turn, one by one)."""
+    def scores(self, b: Belief, view, groups: tuple[Group, ...]) -> list[float]:
+        """Every move's score, in order, a group of like moves at a time (a turn's
+        exchanges, a card's designations): what the moves of a group share is read once."""
         me, ring = self.seat, b.ring
         out: list[float] = []
-        add = out.append
-        for m in moves:
-            verb, what, i, chosen = m
-            if verb == "exchange":
-                t = chosen[0]
-                if what == "apple":
-                    add(self.swap_gain(b, me, t) - 0.01)
-                elif ring != me and ring != t:     # the ring stays where it is
-                    add(-0.02)
-                else:
-                    add(self.change(b, ring=t if ring == me else me) - 0.02)
+        for verb, what, i, targets in groups:
+            if verb == "exchange" and what == "apple":
+                out += [self.swap_gain(b, me, t) - 0.01 for t, in targets]
+            elif verb == "exchange":      # hands: only the ring's whereabouts matter
+                out += [-0.02 if ring != me and ring != t else self.change(b, ring=t if ring == me else me) - 0.02
+                        for t, in targets]
             elif verb == "progress" and what:
                 card, other, kept = self.holding(b, view, i)
                 if what == "discard":
-                    add(kept)
+                    out += [kept for _ in targets]
                 else:
-                    gain = self.steps(b, card.effect, chosen, other)
-                    add(gain + (0.0 if card.id in self.box.throws else kept))
+                    extra = 0.0 if card.id in self.box.throws else kept
+                    out += [self.steps(b, card.effect, chosen, other) + extra for chosen in targets]
+            elif verb == "ability":
+                showing = self.showing(view)
+                effect = self.character.power("turn").effect
+                out += [self.steps(b, effect, chosen, view.hand) - 0.03 - showing for chosen in targets]
             else:
-                add(self.score(b, view, m))
+                out += [self.score(b, view, verb, chosen) for chosen in targets]
         return out
 
-    def score(self, b: Belief, view, m: Move) -> float:
-        verb, what, i, chosen = m
+    def score(self, b: Belief, view, verb: str, chosen: tuple[str, ...]) -> float:
+        """The score of one of the moves a decision has few of."""
         if verb == "progress":
-            if not what:
-                return 0.06 + 0.05 * self.idle + (0.1 if view.pile < 3 else 0.0)
-            card, other, kept = self.holding(b, view, i)
-            if what == "discard":
-                return kept
-            gain = self.steps(b, card.effect, chosen, other)
-            return gain + (0.0 if card.id in self.box.throws else kept)
-        if verb == "exchange" and what == "apple":
-            return self.swap_gain(b, self.seat, chosen[0]) - 0.01
-        if verb == "exchange":
-            t = chosen[0]
-            ring = b.ring
-            if ring not in (self.seat, t):
-                return -0.02
-            return self.change(b, ring=t if ring == self.seat else self.seat) - 0.02
+            return 0.06 + 0.05 * self.idle + (0.1 if view.pile < 3 else 0.0)
         if verb == "check":
             return 0.5 * self.apple_info(b, self.seat) + (0.15 if view.character == self.content.snow_white
                                                          and b.risk[self.seat] > 0 else 0.0)
-        if verb == "ability":
-            if b.showing is None:
-                b.showing = self.showing(view)
-            power = self.character.power("turn")
-            return self.steps(b, power.effect, chosen, view.hand) - 0.03 - b.showing
         if verb == "give":
             t = chosen[0]
             return b.p_sw.get(t, 0.0) + 0.3 * (1 - b.p_sw.get(t, 0.0)) * b.p_rose.get(t, 0.0)
