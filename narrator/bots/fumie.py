@@ -175,30 +175,29 @@ class _Worths(dict):
 
 
 class _Pile:
-    """What the partner reads of one discard pile as a view shows it: the cards face up,
-    those of them a condition names, and the known ones with an END, in pile order."""
+    """What the partner's judging reads of one discard pile as a view shows it: the cards
+    face up in it that a condition names, and the known ones with an END, in pile order."""
 
-    __slots__ = ("shown", "up", "named_up", "enders")
+    __slots__ = ("shown", "named_up", "enders")
 
     def __init__(self, shown: tuple, seat: str, reads: frozenset[str], enders: frozenset[str],
                  was: "_Pile | None" = None):
         self.shown = shown            # the view's pile itself: kept while the view keeps it
         if was is not None and len(shown) > len(was.shown) and shown[:len(was.shown)] == was.shown:
             # Cards were put on the pile read last (a pile grows from its top, and changes
-            # otherwise only when a card is turned or taken out): read just those.
-            up, ends, names = list(was.up), list(was.enders), set(was.named_up[1])
+            # otherwise only when a card is turned or taken out): read just those, and
+            # keep what was read while none of them is one judging reads.
+            self.named_up, self.enders = was.named_up, was.enders
             new = shown[len(was.shown):]
         else:
-            up, ends, names, new = [], [], set(), shown
+            self.named_up, self.enders, new = (seat, frozenset()), (), shown
         for p in new:
             if p.face_up:
                 card = p.card.id
-                up.append(card)
                 if card in reads:
-                    names.add(card)
+                    self.named_up = (seat, self.named_up[1] | {card})
                 if p.card.known and card in enders:
-                    ends.append((seat, card))
-        self.up, self.named_up, self.enders = up, (seat, frozenset(names)), tuple(ends)
+                    self.enders += ((seat, card),)
 
 
 # (content, a table's key) -> the table, and what each card is worth on it by (judging
@@ -309,7 +308,7 @@ class Partner:
         box with cards that end the day at once makes a blind card a risk, not a gift."""
         worths = self._worths(view, user)
         seen = {f.id for f in (*view.me.hand, *view.other.hand, *view.removed) if f is not None}
-        seen.update(self._piles[view.me.seat].up, self._piles[view.other.seat].up)
+        seen.update([p.card.id for s in (view.me, view.other) for p in s.discard if p.face_up])
         pool = [c for c in _order(self.content, self.seat, view.episode) if c not in seen]
         if not pool:
             return 1.0
