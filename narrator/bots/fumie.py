@@ -25,18 +25,18 @@ class _Table:
     the views of a game show the same table until such a card moves, and games share
     tables (a bounded cache; keys are what a view shows, and the content itself)."""
 
-    __slots__ = ("episode", "up", "anywhere", "removed", "culprit_shown", "culprit", "suspects", "checks",
-                 "ends", "named", "plain", "holds")
+    __slots__ = ("episode", "up", "anywhere", "removed", "culprit_shown", "suspected", "ends", "named",
+                 "plain", "holds")
 
     def __init__(self, content, key: tuple):
-        episode, piles, ends, removed, revealed, culprit, suspects, checks = key
+        episode, piles, ends, removed, revealed, suspected = key
         self.episode = episode
         self.up = dict(piles)                          # pile's seat -> the named cards face up in it
         self.anywhere = frozenset().union(*self.up.values())
         self.removed = removed
-        # What is known of the culprit: revealed or not, its id if this seat knows it, the
-        # suspects and every check of it (the cards looked at, the answer).
-        self.culprit_shown, self.culprit, self.suspects, self.checks = revealed, culprit, suspects, checks
+        # What is known of the culprit: revealed or not, and how many suspects the checks
+        # so far allow, by what this seat knows and by what the other seat does.
+        self.culprit_shown, self.suspected = revealed, suspected
         # The END conditions of the known face-up cards, in the order they are read (with
         # the pile each card lies in), and every card they name: putting any other card
         # face up changes none of them.
@@ -143,20 +143,20 @@ class _Judge:
                 value += 3.0
             elif step.op == "accuse" and not table.culprit_shown:
                 # Judged by what the user can know: the other seat never saw the culprit.
-                n = max(1, len(self.candidates(table, mine=user == self.seat)))
+                n = max(1, table.suspected[0] if user == self.seat else table.suspected[1])
                 wrong, _ = self._steps(table, step.effect, user)
                 value += 30.0 / n + (1 - 1 / n) * (wrong if wrong is not None else 0.0)
         return None, value
 
-    def candidates(self, table: _Table, mine: bool = True) -> list[str]:
+    def candidates(self, view, mine: bool = True) -> list[str]:
         """The suspects every culprit check so far allows: for this seat (`mine`), or for
         the other seat, which knows only what was revealed and checked in the open."""
-        if table.culprit is not None and (mine or table.culprit_shown):
-            return [table.culprit]
+        if view.culprit is not None and (mine or view.culprit_shown):
+            return [view.culprit.id]
         names = self.content.cards
-        return [s for s in table.suspects
+        return [s for s in view.suspects
                 if all((names[s].name in {names[c].name for c in looked}) == found
-                       for looked, found in table.checks)]
+                       for looked, found in view.checks)]
 
 
 class _Worths(dict):
@@ -219,6 +219,8 @@ class Partner:
         self._seen = None
         self._table: tuple[_Table, dict[tuple[str, str], _Worths]] | None = None
         self._piles: dict[str, _Pile] = {}
+        self._known: tuple | None = None      # what was known of the culprit when last counted
+        self._counted = (0, 0)
 
     # --- judging cards ----------------------------------------------------------------
     def tone(self, episode: str, ending: str) -> float:
@@ -243,10 +245,9 @@ class Partner:
             self._seen = view
             reads = _reads(self.content, view.episode)
             mine, theirs = self._pile(view.me, reads, view.episode), self._pile(view.other, reads, view.episode)
-            culprit = view.culprit
             key = (view.episode, (mine.named_up, theirs.named_up), mine.enders + theirs.enders,
                    frozenset([f.id for f in view.removed if f.id in reads]), view.culprit_shown,
-                   None if culprit is None else culprit.id, view.suspects, view.checks)
+                   self._suspected(view))
             found = _TABLES.get((self.content, key))
             if found is None:
                 if len(_TABLES) >= _MOST_TABLES:
@@ -264,7 +265,16 @@ class Partner:
 
     def candidates(self, view, mine: bool = True) -> list[str]:
         """The suspects every culprit check so far allows (see `_Judge.candidates`)."""
-        return self.judge.candidates(self._table_of(view)[0], mine)
+        return self.judge.candidates(view, mine)
+
+    def _suspected(self, view) -> tuple[int, int]:
+        """How many suspects this seat's knowledge allows, and the other seat's: counted
+        again only when a check, the culprit or its reveal changed what the view shows."""
+        known = (view.culprit, view.culprit_shown, view.checks)
+        if known != self._known:
+            self._known = known
+            self._counted = (len(self.candidates(view)), len(self.candidates(view, mine=False)))
+        return self._counted
 
     def down_cost(self, view) -> float:
         """Using a card face down: one step nearer the sheet's END, and a card lost."""
