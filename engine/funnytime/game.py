@@ -100,7 +100,7 @@ to_act = turns.to_act
 
 
 def legal_actions(state: State, seat: str) -> list[Action]:
-    return list(choices(state, seat).actions)
+    return list(legality.choices(state, seat, _legal).actions)
 
 
 def choices(state: State, seat: str) -> legality.Choices:
@@ -130,7 +130,7 @@ _offers = legality.Offers(STOP)
 
 def apply(state: State, seat: str, action: Action) -> list[Event]:
     """Carry out one action of `seat`; the only place an action's legality is decided."""
-    if action not in choices(state, seat):   # the moment's legal actions, made once
+    if action not in legality.choices(state, seat, _legal):   # the moment's, made once
         legality.check(state, seat, action, over=state.ended is not None, to_act=to_act,
                        legal_actions=choices)   # raises the error the mistake deserves
     log: list[Event] = []
@@ -177,7 +177,8 @@ def _dawn(state: State, log: list[Event]) -> None:
     for seat in state.seats:
         side = state.sides[seat]
         side.peeks, side.free_upkeep, side.redraws, side.judged = {}, False, 0, False
-        back = [s.id for s in state.content.stars if side.dark.get(s.id, state.number + 1) <= state.number]
+        back = sorted((s for s, at in side.dark.items() if at <= state.number),
+                      key=state.content.star_index.__getitem__)      # in the sky's order
         for s in back:
             del side.dark[s]
         if back:
