@@ -155,7 +155,7 @@ def _side(state: State, seat: str, s: str) -> SideView:
     """`s`'s side of the table as `seat` sees it: the one built last, unless a move or a
     phase may have changed a side since (`state.changes`); its cards as they were if only
     stars have been put out since (`state.skies`), and its stars as they were but those
-    that have changed."""
+    that have changed (none, when the stars went out on the other side)."""
     ready = _ready(state, s)
     sd = state.sides[s]
     kept = state.seen.get((seat, s))
@@ -165,9 +165,15 @@ def _side(state: State, seat: str, s: str) -> SideView:
         changes, skies, was, dark = kept
         if changes == state.changes and skies == state.skies and ready == was.ready:
             return was
-        stars = was.stars if sd.dark == dark else _sky(state.content, sd.dark, was.stars, dark)
+        same_sky = sd.dark == dark
+        stars = was.stars if same_sky else _sky(state.content, sd.dark, was.stars, dark)
         if changes != state.changes:
             made = _cards(state, seat, s, stars, ready)
+        elif same_sky and ready == was.ready:
+            # stars went out, but on the other side (a payment is one side's): this side
+            # is the one built last
+            state.seen[(seat, s)] = (changes, state.skies, was, dark)
+            return was
         else:
             made = SideView(was.seat, was.deck_name, was.hand, was.hand_count, was.open_hand, was.deck,
                             was.stock, was.botsu, was.botsu_icons, was.lost, was.played, stars,
