@@ -354,7 +354,7 @@ def _decide_make(state: State, seat: str, action: Action, pending: Pending, log)
     if action.verb == "lay":
         pos, card, orientation = action.args[:3]
         source = "stock" if len(action.args) == 4 else "hand"
-        plan.laid.append((card, orientation, source))
+        plan.laid.append((pos, card, orientation, source))
         (plan.stock if source == "stock" else plan.hand).remove(card)
         log.append(private("laid", (seat,), seat=seat, position=pos, card=card, orientation=orientation,
                            source=source, misplaced=pos not in state.content.koma[card].icons))
@@ -375,7 +375,7 @@ def _make_reveal(state: State, log: list[Event]) -> None:
         side = state.sides[seat]
         plan, side.plan = side.plan, None
         side.manuscript = []
-        for pos, (card, orientation, source) in zip(POSITIONS, plan.laid):
+        for pos, card, orientation, source in plan.laid:
             if source == "stock":
                 side.stock.remove(card)
             else:
@@ -437,7 +437,7 @@ def _show(state: State, log: list[Event]) -> None:
 
 def _decide_open(state: State, seat: str, action: Action, pending: Pending, log) -> None:
     side = state.sides[seat]
-    side.plan.rotations.append(action.args[1])
+    side.plan.rotations.append((action.args[0], action.args[1]))
     log.append(private("rotation_chosen", (seat,), seat=seat, position=action.args[0], rotation=action.args[1]))
     if len(side.plan.rotations) == len(side.manuscript):
         log.append(public("ready", seat=seat, phase="show"))
@@ -449,7 +449,7 @@ def _show_reveal(state: State, log: list[Event]) -> None:
     for seat in state.seats:
         side = state.sides[seat]
         plan, side.plan = side.plan, None
-        for slot, rot in zip(side.manuscript, plan.rotations):
+        for slot, (_, rot) in zip(side.manuscript, plan.rotations):
             koma = state.content.koma[slot.card]
             slot.rotation = rot
             slot.base = koma.rotation(rot).fp

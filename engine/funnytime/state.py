@@ -52,9 +52,9 @@ class Plan:
     as the plan grows (every step of Make Time asks), the hand and Stock Pool cards it
     has not used yet, how many panels it lays, and what its Make cards cost."""
 
-    laid: list[tuple[str, str, str]] = field(default_factory=list)   # (card, orientation, source)
+    laid: list[tuple[str, str, str, str]] = field(default_factory=list)   # (position, card, orientation, source)
     makes: list[str] = field(default_factory=list)
-    rotations: list[str] = field(default_factory=list)
+    rotations: list[tuple[str, str]] = field(default_factory=list)         # (position, rotation)
     hand: list[str] = field(default_factory=list)      # hand cards not used yet
     stock: list[str] = field(default_factory=list)     # Stock Pool cards not used yet
     lay: int = 0                                       # the panels to lay: four, or all it can field
@@ -68,7 +68,7 @@ class Plan:
         """Count from the side's cards what the plan has not used yet, how many panels it
         lays and what its Make cards cost (when it begins, or after a hand-made edit)."""
         hand, stock = list(side.hand), list(side.stock)
-        for card, _, source in self.laid:
+        for _, card, _, source in self.laid:
             (stock if source == "stock" else hand).remove(card)
         for card in self.makes:
             hand.remove(card)

@@ -16,7 +16,7 @@ from functools import lru_cache
 from engine import decision
 from engine.events import told
 from engine.contract import Ending
-from engine.funnytime.content import MANUSCRIPT, POSITIONS
+from engine.funnytime.content import MANUSCRIPT
 from engine.funnytime.game import choices, fp
 from engine.funnytime.state import State
 
@@ -209,9 +209,7 @@ def view(state: State, seat: str) -> View:
     if me.plan is not None:
         mine = me.plan
         plan = PlanView(
-            tuple((pos, c, o, src) for pos, (c, o, src) in zip(POSITIONS, mine.laid)),
-            tuple(mine.makes), mine.cost,
-            tuple(zip([slot.position for slot in me.manuscript], mine.rotations)),
+            tuple(mine.laid), tuple(mine.makes), mine.cost, tuple(mine.rotations),
             tuple(mine.hand), tuple(mine.stock), mine.lay if state.phase == "make" else MANUSCRIPT,
         )
     legal = choices(state, seat)
