@@ -10,9 +10,7 @@ else: an action is legal exactly when it is among the pending decision's options
 from __future__ import annotations
 
 import random
-from functools import lru_cache
-from itertools import repeat
-from operator import attrgetter, is_
+from operator import attrgetter
 from typing import Sequence
 
 from engine.contract import Ending
@@ -115,12 +113,6 @@ class Choices(legality.Choices):
         if self._texts is None:
             self._texts = tuple(map(_TEXT, self.actions))
         return self._texts
-
-    def __contains__(self, action: object) -> bool:
-        # The answer is nearly always one of these very values (one per action's words,
-        # `actions.act`): looked for by identity in one pass that compares nothing, then
-        # by equality (a long text parsed afresh).
-        return any(map(is_, self.actions, repeat(action))) or action in self.actions
 
 
 _TEXT = attrgetter("text")
@@ -235,17 +227,9 @@ class _Aims(dict):
         super().__init__()
         self.state, self.seat = state, seat
 
-    def __missing__(self, aim: tuple[str, bool]) -> tuple[tuple[str, ...], ...]:
-        words = self[aim] = tuple(card_targets(self.state, self.seat, *aim))
+    def __missing__(self, aim: tuple[str, bool]) -> list[tuple[str, ...]]:
+        words = self[aim] = card_targets(self.state, self.seat, *aim)
         return words
-
-
-# A card at a hand position (or a decree) with the same aims is offered as the same
-# actions, turn after turn: made once for each (the key is words alone). Bounded small:
-# an entry holds a few dozen actions, and 256 catch three in four asks (4,096, four in five).
-@lru_cache(maxsize=256)
-def _aimed(head: tuple[str, ...], aims: tuple[tuple[str, ...], ...]) -> tuple[Action, ...]:
-    return tuple(act(*head, *words) for words in aims)
 
 
 _UNVEIL = row("unveil")
@@ -259,9 +243,10 @@ def turn_options(state: State, seat: str) -> list[Action]:
     for i, card_id in enumerate(nation.hand, 1):
         aim = aim_of.get(card_id)        # only the Action cards used as a turn have one
         if aim is not None:
-            options += _aimed(("action", str(i)), aims[aim])
+            position = str(i)
+            options += [act("action", position, *words) for words in aims[aim]]
     if not nation.decree_used:
-        options += _aimed(("decree",), aims[aim_of[nation.king]])
+        options += [act("decree", *words) for words in aims[aim_of[nation.king]]]
     options += combat.attack_options(state, seat)
     options += map(_UNVEIL.__getitem__, nation.fatima)
     return options
