@@ -198,6 +198,7 @@ def view(state: State, seat: str) -> View:
         pile, down, limit = _pile(state, s, places)
         return SideView(s, hand, tuple([c in shown for c in sd.hand]), len(sd.deck), pile, down, limit)
 
+    legal = choices(state, seat)
     decision = None
     p = state.pending
     if p is not None and p.seat == seat:
@@ -207,7 +208,7 @@ def view(state: State, seat: str) -> View:
             cards = tuple([faces[c][c in known] for c in p.data["cards"]])
         elif p.kind == "order_hand":
             cards = tuple([faces[c][c in known] for c in state.sides[seat].hand])
-        decision = Decision(p.kind, choices(state, seat).texts_of(p.options), prompt, cards, p.data.get("deck"))
+        decision = Decision(p.kind, legal.texts_of(p.options), prompt, cards, p.data.get("deck"))
     use = state.in_use
     in_use = None if use is None else places[0, use.card, use.card in known] if use.face_up else places[0, None, False]
     culprit = state.culprit
@@ -215,7 +216,7 @@ def view(state: State, seat: str) -> View:
         seat, content.seats, state.episode, state.turn, state.active, side(seat), side(content.across[seat]),
         tuple([faces[c][c in known] for c in state.removed]), in_use, None if use is None else use.user,
         _commons(content, seat, state.episode),
-        choices(state, seat).texts, decision, state.ended, told(state.log, seat, state.clock),
+        legal.texts, decision, state.ended, told(state.log, seat, state.clock),
         faces[culprit][culprit in known] if culprit and (seat == content.culprit_keeper or state.culprit_shown) else None,
         state.culprit_shown,
         _suspects(content, state.episode) if culprit else (),

@@ -220,6 +220,7 @@ class Partner:
         self._table: tuple[_Table, dict[tuple[str, str], _Worths]] | None = None
         self._piles: dict[str, _Pile] = {}
         self._known: tuple | None = None      # what was known of the culprit when last counted
+        self._parts: tuple | None = None      # what the last table's key was read from
         self._counted = (0, 0)
 
     # --- judging cards ----------------------------------------------------------------
@@ -245,15 +246,19 @@ class Partner:
             self._seen = view
             reads = _reads(self.content, view.episode)
             mine, theirs = self._pile(view.me, reads, view.episode), self._pile(view.other, reads, view.episode)
-            key = (view.episode, (mine.named_up, theirs.named_up), mine.enders + theirs.enders,
-                   frozenset([f.id for f in view.removed if f.id in reads]), view.culprit_shown,
-                   self._suspected(view))
-            found = _TABLES.get((self.content, key))
-            if found is None:
-                if len(_TABLES) >= _MOST_TABLES:
-                    _TABLES.clear()
-                found = _TABLES[self.content, key] = (_Table(self.content, key), {})
-            self._table = found
+            # What the key is made of, as read: most views read it as the last did.
+            parts = (view.episode, mine.named_up, theirs.named_up, mine.enders, theirs.enders, view.removed,
+                     view.culprit_shown, self._suspected(view))
+            if parts != self._parts:
+                self._parts = parts
+                key = (view.episode, (mine.named_up, theirs.named_up), mine.enders + theirs.enders,
+                       frozenset([f.id for f in view.removed if f.id in reads]), view.culprit_shown, parts[-1])
+                found = _TABLES.get((self.content, key))
+                if found is None:
+                    if len(_TABLES) >= _MOST_TABLES:
+                        _TABLES.clear()
+                    found = _TABLES[self.content, key] = (_Table(self.content, key), {})
+                self._table = found
         assert self._table is not None
         return self._table
 
