@@ -308,25 +308,35 @@ class Partner:
                 v += self.term(b, s, tiles.get(s, b.tiles[s]), ring == s) - self.term(b, s, b.tiles[s], b.ring == s)
         return v
 
-    def swap_gain(self, b: Belief, x: str, y: str) -> float:
-        """`change` for two seats exchanging their tiles, the ring staying where it is."""
-        if b.ring in (x, y):
-            return self.change(b, {x: b.tiles[y], y: b.tiles[x]})
-        dx, dy = b.risk[x], b.risk[y]
-        if dx == dy:
-            return 0.0
-        return (b.worth.get(x, 0.0) - b.worth.get(y, 0.0)) * (dy - dx)
+    def swap_gains(self, b: Belief, pairs) -> list[float]:
+        """`change` for each pair of seats exchanging their tiles, the ring staying where it is."""
+        ring, risk, worth, tiles = b.ring, b.risk, b.worth, b.tiles
+        out = []
+        for x, y in pairs:
+            if ring == x or ring == y:
+                out.append(self.change(b, {x: tiles[y], y: tiles[x]}))
+                continue
+            dx, dy = risk[x], risk[y]
+            out.append(0.0 if dx == dy else (worth.get(x, 0.0) - worth.get(y, 0.0)) * (dy - dx))
+        return out
 
-    def info(self, b: Belief, target: str, weight: float) -> float:
-        """What learning about `target`'s character is worth."""
-        sw = b.p_sw.get(target, 0.0)
-        if b.possible.get(target, 0).bit_count() <= 1:
-            return 0.0
-        worth = sw * (1.0 - sw) * (2.0 if self.faction == "queen" else 1.0)
-        if self.faction != "queen":
-            rose = b.p_rose.get(target, 0.0)
-            worth += rose * (1.0 - rose) * self.hunt(b)
-        return weight * worth
+    def infos(self, b: Belief, targets, weight: float) -> list[float]:
+        """What learning about each target's character is worth."""
+        queen = self.faction == "queen"
+        scale, hunt = (2.0, 0.0) if queen else (1.0, self.hunt(b))
+        p_sw, p_rose, possible = b.p_sw, b.p_rose, b.possible
+        out = []
+        for target in targets:
+            if possible.get(target, 0).bit_count() <= 1:
+                out.append(0.0)
+                continue
+            sw = p_sw.get(target, 0.0)
+            worth = sw * (1.0 - sw) * scale
+            if not queen:
+                rose = p_rose.get(target, 0.0)
+                worth += rose * (1.0 - rose) * hunt
+            out.append(weight * worth)
+        return out
 
     def apple_info(self, b: Belief, target: str) -> float:
         unknown = sum(b.poison.get(t, 0.0) * (1 - b.poison.get(t, 0.0)) for t in b.tiles[target])
@@ -372,7 +382,7 @@ class Partner:
         out: list[float] = []
         for verb, what, i, targets in groups:
             if verb == "exchange" and what == "apple":
-                out += [self.swap_gain(b, me, t) - 0.01 for t, in targets]
+                out += [g - 0.01 for g in self.swap_gains(b, [(me, t) for t, in targets])]
             elif verb == "exchange":      # hands: only the ring's whereabouts matter
                 out += [-0.02 if ring != me and ring != t else self.change(b, ring=t if ring == me else me) - 0.02
                         for t, in targets]
@@ -382,11 +392,11 @@ class Partner:
                     out += [kept for _ in targets]
                 else:
                     extra = 0.0 if card.id in self.box.throws else kept
-                    out += [self.steps(b, card.effect, chosen, other) + extra for chosen in targets]
+                    out += [g + extra for g in self.steps(b, card.effect, targets, other)]
             elif verb == "ability":
                 showing = self.showing(view)
                 effect = self.character.power("turn").effect
-                out += [self.steps(b, effect, chosen, view.hand) - 0.03 - showing for chosen in targets]
+                out += [g - 0.03 - showing for g in self.steps(b, effect, targets, view.hand)]
             else:
                 out += [self.score(b, view, verb, chosen) for chosen in targets]
         return out
@@ -407,7 +417,7 @@ class Partner:
             t = self.last_target
             if t is None:
                 return 0.0 if verb == "no" else -0.001
-            return self.swap_gain(b, self.seat, t) if verb == "yes" else 0.0
+            return self.swap_gains(b, [(self.seat, t)])[0] if verb == "yes" else 0.0
         return 0.0
 
     def holding(self, b: Belief, view, i: int):
@@ -444,40 +454,37 @@ class Partner:
                 worth += 0.02
         return worth
 
-    def steps(self, b: Belief, steps: list[Step], chosen: tuple[str, ...], hand: tuple[str, ...]) -> float:
-        v = 0.0
+    def steps(self, b: Belief, steps: list[Step], targets, hand: tuple[str, ...]) -> list[float]:
+        """What carrying out these steps is worth, for each choice of the seats they
+        designate: a step at a time over every choice."""
+        total = [0.0] * len(targets)
         for step in steps:
-            op = step.op
-            if op == "ask":
-                v += self.info(b, chosen[0], QUESTION_WEIGHT[step.question])
-            elif op == "look_character":
-                v += self.info(b, chosen[0], 1.0)
-            elif op == "look_apple":
-                v += self.apple_info(b, chosen[0])
-            elif op == "may_exchange_apples":
-                v += 0.5 * max(0.0, self.swap_gain(b, self.seat, chosen[0]))
-            elif op == "take_apple":
-                t = chosen[0]
-                v += self.change(b, {self.seat: b.tiles[self.seat] + b.tiles[t], t: ()})
-            elif op == "swap_apples":
-                v += self.swap_gain(b, *chosen)
-            elif op == "swap_hands":
-                x, y = chosen
-                ring = b.ring
-                if ring in (x, y):
-                    ring = y if ring == x else x
-                v += self.change(b, ring=ring)
-            elif op == "throw_away":
-                t = chosen[0]
-                ring = b.ring
-                if ring == t:
-                    ring = None
-                if not self.box.killers.isdisjoint(hand):
-                    ring = t
-                v += self.change(b, ring=ring) + 0.01
-            elif op == "kill":
-                v += self.kill_worth(b, chosen[0])
-        return v
+            total = [v + x for v, x in zip(total, self.step(b, step, targets, hand))]
+        return total
+
+    def step(self, b: Belief, step: Step, targets, hand: tuple[str, ...]) -> list[float]:
+        op, me, ring = step.op, self.seat, b.ring
+        if op == "swap_apples":
+            return self.swap_gains(b, targets)
+        if op == "swap_hands":      # only the ring's whereabouts matter
+            return [self.change(b, ring=y if ring == x else x) if ring == x or ring == y else 0.0
+                    for x, y in targets]
+        if op == "ask":
+            return self.infos(b, [t for t, in targets], QUESTION_WEIGHT[step.question])
+        if op == "look_character":
+            return self.infos(b, [t for t, in targets], 1.0)
+        if op == "look_apple":
+            return [self.apple_info(b, t) for t, in targets]
+        if op == "may_exchange_apples":
+            return [0.5 * max(0.0, g) for g in self.swap_gains(b, [(me, t) for t, in targets])]
+        if op == "take_apple":
+            return [self.change(b, {me: b.tiles[me] + b.tiles[t], t: ()}) for t, in targets]
+        if op == "throw_away":      # their hand goes; mine, and the ring if I hold it, goes to them
+            armed = not self.box.killers.isdisjoint(hand)
+            return [self.change(b, ring=t if armed else None if ring == t else ring) + 0.01 for t, in targets]
+        if op == "kill":
+            return [self.kill_worth(b, t) for t, in targets]
+        return [0.0] * len(targets)
 
     def hunt(self, b: Belief) -> float:
         """How hard Snow White's friends look for Rose. Rose alive is as sure a loss for
