@@ -13,7 +13,6 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass
 from functools import lru_cache
 
-from engine import decision
 from engine.events import told
 from engine.contract import Ending
 from engine.funnytime.content import MANUSCRIPT
@@ -80,8 +79,15 @@ class PlanView:
     to_lay: int
 
 
-@dataclass(frozen=True, slots=True)
-class Decision(decision.Decision):
+# The decision a view shows: engine.decision.Decision's fields and the decision's data.
+# Made afresh for every view, as the view is, so a plain slotted dataclass: the frozen
+# one it would be as a subclass pays a guarded setattr for each field, about what the
+# rest of a view of Make Time costs.
+@dataclass(slots=True)
+class Decision:
+    kind: str
+    options: tuple[str, ...]           # the options' text, in the engine's order
+    prompt: str
     data: dict
 
 
