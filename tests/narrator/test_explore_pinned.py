@@ -51,23 +51,32 @@ def run(name: str) -> tuple[int, dict, str]:
     g = story.family
     shard = ex.shards(story, episode, GAMES, SEED, "mixed", None, 1)[0]
     digest, actions, endings = hashlib.sha256(), 0, {}
-    # The views' legal actions and moments are read through a family's own view, so the
-    # digest follows the same games explore plays (play_games is explore's loop).
-    view = g.view
+    # The views' legal actions and moments are read through a family's own view, and
+    # through the glance a random player is given instead of one (the same three things,
+    # so the same digest), so the digest follows the games explore plays (play_games is
+    # explore's loop).
+    view, glanced = g.view, ex.bots.RandomBot.choose
 
     def watched(state, seat):
         v = view(state, seat)
         digest.update(repr((seat, v.legal, v.moment)).encode())
         return v
 
+    def choose(bot, v):
+        if isinstance(v, ex.Glance):
+            digest.update(repr((v.seat, v.legal, v.moment)).encode())
+        return glanced(bot, v)
+
     games = ex.play_games(story, shard)
     try:
         object.__setattr__(g, "view", watched)
+        ex.bots.RandomBot.choose = choose
         for ending, n in games:
             actions += n
             endings[ending] = endings.get(ending, 0) + 1
     finally:
         object.__setattr__(g, "view", view)
+        ex.bots.RandomBot.choose = glanced
     report = ex.explore(story, episode, GAMES, SEED, "mixed")
     assert (report.actions, dict(report.endings)) == (actions, endings)
     # every event of every game: replayed from the same seeds by explore itself
