@@ -16,7 +16,6 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from engine import legality
 from engine.action import Action
 from engine.errors import BadSyntax
 from engine.funnytime.content import ORIENTATIONS, POSITIONS, ROTATIONS
@@ -87,37 +86,6 @@ def interned(verb: str, *args: str) -> Action:
     """The action `verb args`, made once: the rules offer the same ones move after move,
     and an action read from its text is then the very one offered (found at a glance)."""
     return Action(verb, args)
-
-
-# The text of each action made by `interned`, by its identity: Make Time's choices are
-# made afresh at every step, but of the same few hundred actions, whose texts are
-# written once. Each entry holds its action, so no other live action has its id, and a
-# hit is checked to be the very one; bounded (emptied when full).
-_texts: dict[int, tuple[Action, str]] = {}
-
-
-def said(action: Action) -> str:
-    """The action's text, written once."""
-    kept = _texts.get(id(action))
-    if kept is not None and kept[0] is action:
-        return kept[1]
-    if len(_texts) >= 8192:
-        _texts.clear()
-    text = str(action)
-    _texts[id(action)] = (action, text)
-    return text
-
-
-class Said(legality.Choices):
-    """Choices whose texts, when asked for, are read from those written once (`said`)."""
-
-    __slots__ = ()
-
-    @property
-    def texts(self) -> tuple[str, ...]:
-        if self._texts is None:
-            self._texts = tuple(map(said, self.actions))
-        return self._texts
 
 
 # Show Time's choices for each position: always the same four.

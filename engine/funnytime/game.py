@@ -38,7 +38,7 @@ from engine.errors import BadOption
 from engine.events import Event, private, public
 from engine.funnytime import effects
 from engine.funnytime.stars import decide_pay, decide_upkeep, pay_phase, upkeep_phase
-from engine.funnytime.actions import DONE, DRAW, OPENS, PASS, STOP, Action, Said, interned, parse
+from engine.funnytime.actions import DONE, DRAW, OPENS, PASS, STOP, Action, interned, parse
 from engine.funnytime.content import CLEAN, MANUSCRIPT, ORIENTATIONS, POSITIONS, Content
 from engine.funnytime.deck import Deck, DeckError
 from engine.funnytime.state import Pending, Plan, Side, Slot, State
@@ -327,7 +327,7 @@ def _make_options(state: State, seat: str) -> legality.Choices:
     if laid == lay:
         out.append(DONE)
     out.append(STOP)
-    return Said(out)
+    return legality.Choices(out)
 
 
 @lru_cache(maxsize=4096)   # bounded: positions x cards x where they come from

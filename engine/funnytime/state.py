@@ -137,7 +137,7 @@ class State:
     # last saw them, (seat, side's seat) -> (changes, skies, the side's view, its dark stars):
     # `changes` counts the moves and phases that may have changed anything of a side a
     # view shows, `skies` those that may have put out stars and nothing else (paying);
-    # and Make Time's latest options with the choices made beside them, texts and all.
+    # and Make Time's latest options with the choices made beside them.
     clock: dict[str, tuple[int, int]] = field(default_factory=dict, repr=False, compare=False)
     legal_cache: tuple | None = field(default=None, repr=False, compare=False)
     changes: int = field(default=0, repr=False, compare=False)
