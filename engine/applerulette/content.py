@@ -215,6 +215,9 @@ class Content:
         # Read once: each character's turn power, and who may use weapons any time.
         self.turn_power = {c.id: c.power("turn") for c in characters}
         self.armed = {c.id for c in characters if c.power("passive", "weapons_any_time") is not None}
+        # Read once, as every new game asks: each faction's characters, and who has a power.
+        self._factions = {f: tuple(c.id for c in characters if c.faction == f) for f in FACTIONS}
+        self._powers: dict[tuple[str, str], tuple[str, ...]] = {}
 
     @classmethod
     def from_files(cls, card_file: tuple[str, dict], character_file: tuple[str, dict],
@@ -246,11 +249,15 @@ class Content:
     def poisoned(self, players: int) -> int:
         return self.tables[players].poisoned
 
-    def of_faction(self, faction: str) -> list[str]:
-        return [c.id for c in self.characters.values() if c.faction == faction]
+    def of_faction(self, faction: str) -> tuple[str, ...]:
+        return self._factions[faction]
 
-    def with_power(self, when: str, op: str) -> list[str]:
-        return [c.id for c in self.characters.values() if c.power(when, op) is not None]
+    def with_power(self, when: str, op: str) -> tuple[str, ...]:
+        found = self._powers.get((when, op))
+        if found is None:    # a few (when, op) pairs a box: each looked for once
+            found = self._powers[when, op] = tuple(c.id for c in self.characters.values()
+                                                   if c.power(when, op) is not None)
+        return found
 
     def page(self, episode: str, ending: str) -> EndingPage:
         return next(p for p in self.books[episode].ending if p.id == ending)
