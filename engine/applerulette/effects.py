@@ -104,6 +104,7 @@ def _take_apple(state, user, step, chosen, source, log):
     target = chosen[0]
     state.tiles[user].extend(state.tiles[target])
     state.tiles[target] = []
+    state.moved(user, target)
     log.append(public("apple_exchange", seat=user, target=target, one_way=True))
 
 
@@ -120,6 +121,7 @@ def _throw_away(state, user, step, chosen, source, log):
     no cards simply receives the card)."""
     target = chosen[0]
     thrown, state.hands[target] = state.hands[target], []
+    state.moved(target, user)
     for card in thrown:
         state.discard.append(card)
         log.append(public("card_discarded", seat=target, card=card, by=user))
@@ -173,6 +175,7 @@ MAY = {
 def exchange_apples(state: State, a: str, b: str, by: str, log: list[Event]) -> None:
     """All the tiles each holds change hands (a seat with none simply receives)."""
     state.tiles[a], state.tiles[b] = state.tiles[b], state.tiles[a]
+    state.moved(a, b)
     data = {"seat": a, "target": b}
     if by != a:
         data["by"] = by
@@ -182,6 +185,7 @@ def exchange_apples(state: State, a: str, b: str, by: str, log: list[Event]) -> 
 def exchange_hands(state: State, a: str, b: str, by: str, log: list[Event]) -> None:
     """Whole hands change places (a seat with no hand simply receives the card)."""
     state.hands[a], state.hands[b] = state.hands[b], state.hands[a]
+    state.moved(a, b)
     data = {"seat": a, "target": b}
     if by != a:
         data["by"] = by
@@ -195,6 +199,7 @@ def give_hand(state: State, giver: str, to: str, log: list[Event]) -> None:
     """`giver`'s whole hand joins `to`'s; `giver` is left with none."""
     given, state.hands[giver] = state.hands[giver], []
     state.hands[to] = state.hands[to] + given
+    state.moved(giver, to)
     log.append(public("hand_given", seat=giver, target=to, count=len(given)))
     for card in given:
         log.append(private("hand_received", (to,), seat=to, card=card, source=giver))
@@ -229,6 +234,7 @@ def kill(state: State, target: str, by: str, card: str, log: list[Event]) -> Non
             return
         shown = {s: state.roles[s] for s in state.seats if s in state.living}
         state.revealed.update(shown)
+        state.moved(*state.seats)
         log.append(public("characters_revealed", roles=shown))
         state.living.remove(target)
         state.ended = finish(state, "weapon", "weapon", {"seat": target, "card": card})
@@ -239,6 +245,7 @@ def kill(state: State, target: str, by: str, card: str, log: list[Event]) -> Non
 
 def eliminate(state: State, seat: str, log: list[Event]) -> None:
     state.living.remove(seat)
+    state.moved(seat)
     if seat in state.last_queue:
         state.last_queue.remove(seat)
     state.removed.extend(state.hands[seat])

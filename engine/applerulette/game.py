@@ -226,6 +226,7 @@ def _draw(state: State, seat: str, log: list[Event]) -> None:
     if state.pile:
         card = state.pile.pop()
         hand.append(card)
+        state.moved(seat)
         log.append(public("draw", seat=seat))
         log.append(private("draw_seen", (seat,), seat=seat, card=card))
     options = legal.progress(state, seat)
@@ -236,6 +237,7 @@ def _draw(state: State, seat: str, log: list[Event]) -> None:
 def _use_or_discard(state: State, seat: str, action: Action, log: list[Event]) -> None:
     how, index, chosen = action.args[0], int(action.args[1]) - 1, action.args[2:]
     card_id = state.hands[seat].pop(index)
+    state.moved(seat)
     state.discard.append(card_id)
     if how == "discard":
         log.append(public("card_discarded", seat=seat, card=card_id))
@@ -266,6 +268,7 @@ def _ability(state: State, seat: str, chosen: tuple[str, ...], log: list[Event])
 def _reveal(state: State, seat: str, log: list[Event], **data) -> None:
     """Using an ability shows the character card to the table."""
     state.revealed.add(seat)
+    state.moved(seat)
     log.append(public("ability", seat=seat, character=state.roles[seat], **data))
 
 
@@ -329,6 +332,7 @@ def _queen_gives(state: State, queen: str, action: Action, log: list[Event]) -> 
         target = action.args[0]
         tiles.remove(tile)
         state.tiles[target].append(tile)
+        state.moved(queen, target)
         state.queen_gift = target
         _show_queens_apple(state, queen, shown, log, poisoned=True, apples=len(shown), target=target)
     _feast(state, log)
@@ -337,6 +341,7 @@ def _queen_gives(state: State, queen: str, action: Action, log: list[Event]) -> 
 def _show_queens_apple(state: State, queen: str, tiles: list[str], log: list[Event], **data) -> None:
     """The table sees the Queen's apple, and so who the Queen is."""
     state.revealed.add(queen)
+    state.moved(queen)
     for s in state.seats:
         state.knows_tile[s].update({t: t in state.poisoned for t in tiles})
     log.append(public("queen_apple", seat=queen, **data))
@@ -348,6 +353,7 @@ def _feast(state: State, log: list[Event]) -> None:
     content = state.content
     living = [s for s in state.seats if s in state.living]
     state.revealed.update(living)
+    state.moved(*living)
     log.append(public("characters_revealed", roles={s: state.roles[s] for s in living}))
     for s in living:
         tiles = state.tiles[s]

@@ -54,15 +54,25 @@ class State:
     log: list[Event] = field(default_factory=list)
     moves: int = 0
     # Caches, never copied: per seat, how far into the log it was taken in and the log
-    # entries it may see; and the legal actions of the moment (a state changes only
-    # through `apply`; code that edits one by hand must clear them: `state.forget()`).
+    # entries it may see; the legal actions of the moment; and each seat's place at the
+    # table as views show it (engine.applerulette.view), dropped by the rules whenever its
+    # hand, tiles, life or shown character change (`moved`). A state changes only through
+    # `apply`; code that edits one by hand must clear them: `state.forget()`.
     told: dict[str, tuple[int, list]] = field(default_factory=dict)
     legal_cache: tuple | None = None
+    rows: dict[str, tuple] = field(default_factory=dict)
 
     def forget(self) -> None:
         """Drop the caches (after editing a state by hand, as tests do)."""
         self.told = {}
         self.legal_cache = None
+        self.rows = {}
+
+    def moved(self, *seats: str) -> None:
+        """These seats' places at the table changed (a hand, tiles, a life, a character
+        shown): views make them afresh."""
+        for seat in seats:
+            self.rows.pop(seat, None)
 
     def told_to(self, seat: str) -> list[tuple[str, dict]]:
         """The (kind, data) of every event `seat` may be told, in order (Event.visible_to);

@@ -1,9 +1,11 @@
 """What one seat may see: the only window on the state for a REPL, bot or peer.
 
-Built fresh from the state for one seat. Secrets stay out by construction: another
-seat's character appears only once this seat was told it (Green's look, an answer, an
-ability shown, the feast); another seat's hand only as a number of cards; an apple tile
-only as an id and where it lies, with what it is only for tiles this seat has seen.
+Built from the state for one seat; the seats' places at the table are kept in the state
+between views while unchanged (the rules drop one whenever it changes). Secrets stay out
+by construction: another seat's character appears only once this seat was told it
+(Green's look, an answer, an ability shown, the feast); another seat's hand only as a
+number of cards; an apple tile only as an id and where it lies, with what it is only for
+tiles this seat has seen.
 `log` is the story as this seat was told it: the events it may see, in order.
 """
 from __future__ import annotations
@@ -92,16 +94,26 @@ _PROMPTS = {
 _place = lru_cache(maxsize=4096)(Place)
 
 
+def _row(state: State, seat: str) -> tuple[Place, Place]:
+    """A seat's place as the table sees it, and as a seat that knows its character does;
+    kept in the state until the seat's place changes (State.moved)."""
+    shown, role = seat in state.revealed, state.roles[seat]
+    facts = (seat, seat in state.living, seat != state.npc, len(state.hands[seat]), tuple(state.tiles[seat]))
+    seen = _place(*facts, role, shown)
+    row = state.rows[seat] = (seen if shown else _place(*facts, None, False), seen)
+    return row
+
+
 def view(state: State, seat: str) -> View:
     me_player = seat in state.players
-    living, revealed, roles, hands, tiles = set(state.living), state.revealed, state.roles, state.hands, state.tiles
-    knows = (state.knows_role.get(seat, set()) | {seat}) if me_player else ()
+    roles, hands, tiles = state.roles, state.hands, state.tiles
+    knows = state.knows_role.get(seat, ()) if me_player else ()
     npc = state.npc
-    table = tuple(
-        _place(s, s in living, s != npc, len(hands[s]), tuple(tiles[s]),
-               roles[s] if s in knows or s in revealed else None, s in revealed)
-        for s in state.seats
-    )
+    # Each seat's place as the table sees it, or with its character for the seat itself
+    # and those it was told: kept in the state while the seat's place is unchanged.
+    rows = state.rows
+    table = tuple([(rows.get(s) or _row(state, s))[me_player and (s == seat or s in knows)]
+                   for s in state.seats])
     legal = choices(state, seat).texts
     decision = None
     p = state.pending
