@@ -79,7 +79,7 @@ class State:
         how many there are is the seat's own clock, a view's `moment`."""
         n, seen = self.told.get(seat, (0, []))
         if n < len(self.log):
-            seen.extend((e.kind, e.data) for e in self.log[n:] if e.seats is None or seat in e.seats)
+            seen += [(e.kind, e.data) for e in self.log[n:] if e.seats is None or seat in e.seats]
             self.told[seat] = (len(self.log), seen)
         return seen
 
