@@ -17,6 +17,7 @@ import os
 import pickle
 import sys
 import tempfile
+from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -57,17 +58,34 @@ def key(place: Any, loader: Any) -> str | None:
         if models is not None and (models / "version.py").exists() else ""
     folder_tag = hashlib.sha256(str(place.resolve()).encode()).hexdigest()[:16]
     digest = hashlib.sha256(f"{__version__}\0{sys.version}\0{models_stamp}\0{place.resolve()}".encode())
-    module = sys.modules.get(getattr(loader, "__module__", ""), None)
-    source = Path(getattr(module, "__file__", "") or "")
-    engine = source.parent if source.name else None
-    sources = [engine, engine.parent] if engine is not None else []
-    for root, suffixes in [(place, None)] + [(s, (".py",)) for s in sources]:
-        for path in _files(root, suffixes):
-            if engine is not None and root == engine.parent and path.parent != root:
-                continue        # of the engine's core, its own files: not the other families
-            st = path.stat()
-            digest.update(f"\0{path}\0{st.st_size}\0{st.st_mtime_ns}".encode())
+    _stamp(digest, place, None)
+    digest.update(_engine_stamp(getattr(loader, "__module__", "")).encode())
     return f"{folder_tag}-{digest.hexdigest()}"     # the story folder's, then the content's
+
+
+@cache
+def _engine_stamp(module_name: str) -> str:
+    """The stamp of the source files of the family's engine whose loader is in
+    `module_name`, and of the engine's core: read once a process, for the code that
+    validates is the code imported then. Read at every load, an engine upgraded under a
+    running process would have had it keep content of the old shape under the new key."""
+    module = sys.modules.get(module_name, None)
+    source = Path(getattr(module, "__file__", "") or "")
+    if not source.name:
+        return ""
+    engine = source.parent
+    digest = hashlib.sha256()
+    _stamp(digest, engine, (".py",))
+    _stamp(digest, engine.parent, (".py",), own_only=True)   # the core: not the other families
+    return digest.hexdigest()
+
+
+def _stamp(digest, root: Path, suffixes: tuple[str, ...] | None, own_only: bool = False) -> None:
+    for path in _files(root, suffixes):
+        if own_only and path.parent != root:
+            continue
+        st = path.stat()
+        digest.update(f"\0{path}\0{st.st_size}\0{st.st_mtime_ns}".encode())
 
 
 def fetch(name: str | None) -> Any | None:

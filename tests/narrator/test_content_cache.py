@@ -2,8 +2,10 @@
 stale, damaged or unwritable, the story is validated afresh."""
 from __future__ import annotations
 
+import importlib.util
 import os
 import shutil
+import sys
 from pathlib import Path
 
 import pytest
@@ -105,3 +107,25 @@ def test_an_entry_kept_in_another_shape_is_validated_afresh(cache):
     content_cache.store(entry.stem, story.content)      # as an earlier edition kept it
     assert _same(load("fatima", fresh=True).content, story.content)
     assert isinstance(content_cache.fetch(entry.stem), Kept)
+
+
+
+def test_an_engine_changed_under_a_running_process_keeps_the_key_of_the_code_it_runs(tmp_path, monkeypatch):
+    # The process validates with the engine it imported: were the key read from the files
+    # at every load, content of the old shape would be kept under the new files' key, and
+    # a process started after the upgrade would find it there.
+    engine = tmp_path / "engine" / "lantern"
+    engine.mkdir(parents=True)
+    (engine.parent / "core.py").write_text("")
+    (engine / "load.py").write_text("def load(): pass\n")
+    (tmp_path / "story").mkdir()
+    spec = importlib.util.spec_from_file_location("lantern_load", engine / "load.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    monkeypatch.setitem(sys.modules, "lantern_load", module)
+    before = content_cache.key(tmp_path / "story", module.load)
+    (engine / "load.py").write_text("def load(): return 'a new edition'\n")
+    os.utime(engine / "load.py", ns=(1, 1))
+    assert content_cache.key(tmp_path / "story", module.load) == before
+    content_cache._engine_stamp.cache_clear()      # a process started after the upgrade
+    assert content_cache.key(tmp_path / "story", module.load) != before
