@@ -22,12 +22,12 @@ from narrator.library import load
 GAMES, SEED = 30, 3
 
 PINNED = {
-    'applerulette/tale': (1804, {'snow_white_lives': 9, 'prince_revived': 0, 'queen_feast': 6, 'queen_weapon': 3, 'queens_apple': 6, 'rose_alone': 5, 'rose_spoils': 0, 'cursed_ring': 1, 'npc_snow_white': 0}, '6518194beadb0b6c'),
-    'fatima/chronicle': (1751, {'shared_crown': 0, 'tie_broken': 1, 'late_snatch': 5, 'kings_fall': 9, 'landslide': 8, 'peaceful_unveiling': 2, 'steady_reign': 5}, 'a2929bfd2153c48a'),
-    'fumie/basic': (504, {'true': 3, 'unspoken': 2, 'crossing': 3, 'dusk_words': 7, 'kanako': 4, 'masahiro': 1, 'silence': 1, 'hidden_heart': 8, 'nightfall': 1}, 'a63afefabb5d0e9f'),
-    'fumie/murder': (558, {'true': 0, 'arrest': 0, 'attacked': 6, 'wrong_accusation': 4, 'unmasked': 3, 'nightfall': 7, 'silence': 5, 'hidden_heart': 5}, 'e654af79854ca687'),
-    'fumie/tadokoro': (742, {'true': 1, 'unchanged': 0, 'transferred': 1, 'scandal': 1, 'reprieve': 2, 'term_ends': 9, 'silence': 8, 'hidden_heart': 8}, '2c744c46a02e5fd4'),
-    'funnytime/duel': (5686, {'botsu_aki': 6, 'botsu_ren': 4, 'dark_aki': 16, 'dark_ren': 4, 'dropped_aki': 0, 'dropped_ren': 0, 'deadline_aki': 0, 'deadline_ren': 0, 'stopped': 0}, 'd60741d86659a867'),
+    'applerulette/tale': (1753, {'snow_white_lives': 8, 'prince_revived': 1, 'queen_feast': 6, 'queen_weapon': 5, 'queens_apple': 5, 'rose_alone': 4, 'rose_spoils': 0, 'cursed_ring': 1, 'npc_snow_white': 0}, '595c749b2e36563a'),
+    'fatima/chronicle': (1738, {'shared_crown': 1, 'tie_broken': 1, 'late_snatch': 5, 'kings_fall': 9, 'landslide': 8, 'peaceful_unveiling': 0, 'steady_reign': 6}, 'c4b7350b994b50d8'),
+    'fumie/basic': (514, {'true': 1, 'unspoken': 0, 'crossing': 5, 'dusk_words': 3, 'kanako': 6, 'masahiro': 2, 'silence': 3, 'hidden_heart': 8, 'nightfall': 2}, '18e18e7facda644c'),
+    'fumie/murder': (508, {'true': 0, 'arrest': 0, 'attacked': 3, 'wrong_accusation': 5, 'unmasked': 2, 'nightfall': 4, 'silence': 5, 'hidden_heart': 11}, '69b86f2e78933323'),
+    'fumie/tadokoro': (687, {'true': 1, 'unchanged': 1, 'transferred': 1, 'scandal': 2, 'reprieve': 0, 'term_ends': 4, 'silence': 12, 'hidden_heart': 9}, 'e95a33d8a4c55b18'),
+    'funnytime/duel': (6174, {'botsu_aki': 6, 'botsu_ren': 9, 'dark_aki': 13, 'dark_ren': 1, 'dropped_aki': 1, 'dropped_ren': 0, 'deadline_aki': 0, 'deadline_ren': 0, 'stopped': 0}, '0ee98f5fbb7b2fa9'),
 }
 
 
