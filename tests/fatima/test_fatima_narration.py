@@ -248,3 +248,26 @@ def test_an_event_sent_back_unread_keeps_its_flavour_for_the_day_it_strikes():
             assert flavour[card] in whole, card
             checked += 1
     assert checked
+
+
+# What a chronicle of many nations says of "the other courts" that a season of two cannot.
+MANY = re.compile(r"\b(other courts|runners-up|its neighbours|attacked one another|Several of them)\b")
+
+
+def test_a_season_of_two_nations_speaks_of_one_rival():
+    """With two nations there is one other court: neither the telling nor the ending page
+    speaks of several (every variant of the one told: each reader's deal differs)."""
+    from narrator import endpage
+    from narrator.narration import tell_game
+    pages = set()
+    for seed in range(40):
+        marks: list[int] = []
+        st = bot_game(seed, 2, marks)
+        for reader in (None, *st.seats):
+            told = "\n".join(tell_game(Narrator(STORY, seed, set(), "chronicle"), st.log, marks, reader))
+            assert not MANY.search(" ".join(told.split())), (seed, reader, MANY.search(" ".join(told.split())))
+        ending = g.ending(st)
+        pages.add(ending.id)
+        text = " ".join(endpage.render(STORY, "chronicle", ending.id, st.log).text.split())
+        assert not MANY.search(text), (ending.id, MANY.search(text))
+    assert {"landslide", "steady_reign"} <= pages
