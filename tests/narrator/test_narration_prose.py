@@ -93,6 +93,18 @@ def test_rose_looks_at_your_secret_name():
     assert any("your secret name" in t or "your" in t for t in texts)
 
 
+@pytest.mark.parametrize("kind,data", [("deal_seen", {"character": "snow_white", "apple": True, "tile": "a1"}),
+                                       ("draw_seen", {}), ("hand_received", {"source": "p3"})])
+def test_the_cursed_ring_is_told_as_the_rules_have_it(kind, data):
+    # Its holder may do nothing with it but be rid of it, and may discard it (ruling 8):
+    # "with it you may nothing at all: it cannot be thrown down" said neither.
+    texts = render_all("applerulette", private(kind, ("p1",), seat="p1", card="ring", **data), ["p1"])
+    assert texts
+    assert_well_written(texts)
+    for text in texts:
+        assert not re.search(r"\byou may nothing\b|cannot be (?:thrown down|discarded)", text), text
+
+
 @pytest.mark.parametrize("pair", [("p1", "p2"), ("p2", "p1"), ("p3", "p4")])
 def test_swapped_apples_are_your_plate_and_theirs(pair):
     seat, target = pair
