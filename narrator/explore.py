@@ -144,16 +144,12 @@ def play(story: Story, game_seed: int, options: dict, bot: str, bot_seed: int, b
     while (ended := g.ending(state)) is None:
         seat = g.to_act(state)[0]
         player = players[seat]
-        if isinstance(player, bots.RandomBot):
-            # A random player reads no more than the legal actions and the seat's clock:
-            # the family's whole view (a third to a half of a mixed game's decisions,
-            # each as dear as a move of the rules) would be built for nothing.
-            legal = g.legal_actions(state, seat)
-            glance = Glance(seat, seats, tuple(map(str, legal)), told(state.log, seat, clock))
-            action = legal[glance.legal.index(player.choose(glance))]
-        else:
-            view = g.view(state, seat)
-            action = _chosen(g, state, seat, view.legal, player.choose(view))
+        # A random player reads no more than the legal actions and the seat's clock: the
+        # family's whole view (a third to a half of a mixed game's decisions, each as dear
+        # as a move of the rules) would be built for nothing.
+        view = Glance(seat, seats, tuple(map(str, g.legal_actions(state, seat))), told(state.log, seat, clock)) \
+            if isinstance(player, bots.RandomBot) else g.view(state, seat)
+        action = _chosen(g, state, seat, view.legal, player.choose(view))
         g.apply(state, seat, action)
         moves.append(action)
     return state, ended, moves
