@@ -22,12 +22,12 @@ from narrator.library import load
 GAMES, SEED = 30, 3
 
 PINNED = {
-    'applerulette/tale': (1753, {'snow_white_lives': 8, 'prince_revived': 1, 'queen_feast': 6, 'queen_weapon': 5, 'queens_apple': 5, 'rose_alone': 4, 'rose_spoils': 0, 'cursed_ring': 1, 'npc_snow_white': 0}, '595c749b2e36563a'),
-    'fatima/chronicle': (1738, {'shared_crown': 1, 'tie_broken': 1, 'late_snatch': 5, 'kings_fall': 9, 'landslide': 8, 'peaceful_unveiling': 0, 'steady_reign': 6}, 'c4b7350b994b50d8'),
-    'fumie/basic': (514, {'true': 1, 'unspoken': 0, 'crossing': 5, 'dusk_words': 3, 'kanako': 6, 'masahiro': 2, 'silence': 3, 'hidden_heart': 8, 'nightfall': 2}, '18e18e7facda644c'),
-    'fumie/murder': (508, {'true': 0, 'arrest': 0, 'attacked': 3, 'wrong_accusation': 5, 'unmasked': 2, 'nightfall': 4, 'silence': 5, 'hidden_heart': 11}, '69b86f2e78933323'),
-    'fumie/tadokoro': (687, {'true': 1, 'unchanged': 1, 'transferred': 1, 'scandal': 2, 'reprieve': 0, 'term_ends': 4, 'silence': 12, 'hidden_heart': 9}, 'e95a33d8a4c55b18'),
-    'funnytime/duel': (6174, {'botsu_aki': 6, 'botsu_ren': 9, 'dark_aki': 13, 'dark_ren': 1, 'dropped_aki': 1, 'dropped_ren': 0, 'deadline_aki': 0, 'deadline_ren': 0, 'stopped': 0}, '0ee98f5fbb7b2fa9'),
+    'applerulette/tale': (1756, {'snow_white_lives': 7, 'prince_revived': 0, 'queen_feast': 8, 'queen_weapon': 7, 'queens_apple': 3, 'rose_alone': 3, 'rose_spoils': 0, 'cursed_ring': 2, 'npc_snow_white': 0}, '6e55c42157246ea6'),
+    'fatima/chronicle': (1777, {'shared_crown': 0, 'tie_broken': 0, 'late_snatch': 6, 'kings_fall': 10, 'landslide': 11, 'peaceful_unveiling': 0, 'steady_reign': 3}, '376f15e814b77396'),
+    'fumie/basic': (497, {'true': 1, 'unspoken': 0, 'crossing': 4, 'dusk_words': 7, 'kanako': 3, 'masahiro': 2, 'silence': 7, 'hidden_heart': 4, 'nightfall': 2}, 'af3bf12a1aed46fe'),
+    'fumie/murder': (515, {'true': 0, 'arrest': 1, 'attacked': 2, 'wrong_accusation': 9, 'unmasked': 2, 'nightfall': 4, 'silence': 7, 'hidden_heart': 5}, '82cef4039817f8a2'),
+    'fumie/tadokoro': (657, {'true': 1, 'unchanged': 1, 'transferred': 2, 'scandal': 2, 'reprieve': 1, 'term_ends': 5, 'silence': 13, 'hidden_heart': 5}, '6954e4dd41d6c865'),
+    'funnytime/duel': (5780, {'botsu_aki': 7, 'botsu_ren': 9, 'dark_aki': 12, 'dark_ren': 0, 'dropped_aki': 1, 'dropped_ren': 0, 'deadline_aki': 0, 'deadline_ren': 0, 'stopped': 1}, '860af458b64f4872'),
 }
 
 
