@@ -100,3 +100,25 @@ def test_every_detail_a_page_claims_is_in_the_log():
             assert verdict and sorted((int(a), int(b))) == sorted(verdict[-1]["botsu"]), (page, a, b)
         checked += text != static
     assert checked >= 60
+
+
+def test_the_deadline_pages_count_the_issues_the_duel_ran():
+    """The editors count after the last issue, whatever the deadline was (a duel saved under
+    an older edition ran to the 20th): a deadline page says how many issues there were,
+    and, drawn without a game, names no count at all."""
+    from engine.events import public
+
+    for number, word in ((CONTENT.table.deadline, "sixteen"), (20, "twenty")):
+        log = [public("issue", number=n, deadline=number) for n in range(1, number + 1)]
+        log.append(public("verdict", seats=list(SEATS), botsu=[10, 20], lit=[3, 2], margin=3))
+        aki = " ".join(endpage.render(STORY, "duel", "deadline_aki", log).text.split())
+        ren = " ".join(endpage.render(STORY, "duel", "deadline_ren", log).text.split())
+        assert aki.startswith(f"{word.capitalize()} issues. {word.capitalize()} weeks of four panels")
+        assert f"The caption said: {word} more issues," in aki
+        assert f"When the {word} issues had all gone to print" in ren
+        assert f"you have {word} issues to enjoy this." in ren
+    numbers = "two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen twenty"
+    for page in ("deadline_aki", "deadline_ren"):
+        static = endpage.render(STORY, "duel", page).text.lower()
+        counted = re.findall(rf"\b(?:{'|'.join(numbers.split())})(?:th)? (?:more )?(?:issues?|weeks)\b", static)
+        assert not counted, (page, counted)

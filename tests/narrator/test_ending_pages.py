@@ -1,6 +1,7 @@
 """Ending pages written over the game that ended (For Fumie and Snow White): each states
 a detail only when the game's public log holds it, names the culprit once known and
 the hand that killed Snow White, and the true endings recall the loops the player lived.
+Every story's pages keep their paragraphs apart, whatever the game.
 """
 from __future__ import annotations
 
@@ -139,3 +140,22 @@ def test_a_page_may_read_any_card_of_its_story_by_id(story_id):
     read = facts["card"](card_id)
     assert read["id"] == card_id and read["name"] == story.content.cards[card_id].name
     assert facts["card"]("no-such-card") is None
+
+
+@pytest.mark.parametrize("story_id", ["fumie", "applerulette", "fatima", "funnytime"])
+def test_every_paragraph_of_a_page_stands_apart_whatever_the_game(story_id):
+    """Paragraphs are parted by a blank line however a page's conditions fall: a block
+    tag closing a paragraph eats the newline after it (trim_blocks), and two paragraphs
+    then read as one line broken in the middle (FunnyTime's deadline page did, after a
+    close or a clear count)."""
+    from narrator import explore
+
+    story = load(story_id)
+    for ep in (e["id"] for e in story.episodes):
+        shard = explore.shards(story, ep, 8, 0, "mixed", None, 1)[0]
+        for seed in range(8):
+            state, _, _ = explore.play(story, seed, explore._options(story, shard, {}), "mixed", seed)
+            for p in story.content.books[ep].ending:
+                text = endpage.render(story, ep, p.id, state.log).text.strip()
+                joined = re.search(r".{0,40}[^\n]\n(?!\n)[^\n].{0,40}", text)
+                assert joined is None, (ep, p.id, seed, joined and joined.group(0))
