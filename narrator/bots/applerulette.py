@@ -137,25 +137,30 @@ class Belief:
         key = ([p.apples for p in table], view.known_apples)
         if bot.apples_key != key:
             bot.apples_key = key
-            bot.apples = self._apples(view)
+            bot.apples = self._apples(bot, view)
         self.tiles, self.poison, self.dangers, self.risk = bot.apples
         self.ring = bot.ring_at
         self.held: dict[int, tuple] = {}            # Partner.holding, per hand card
 
-    def _apples(self, view):
+    def _apples(self, bot: "Partner", view):
         """Where the tiles are, how likely each is poisoned (tiles seen are known; the
         poisoned apples not yet found are spread over the tiles not yet seen), and the
         danger of each seat's plate."""
         known = view.known_apples
         tiles = {pl.seat: pl.apples for pl in view.table}
+        # The chances change only as tiles are seen or leave the game (with an eliminated
+        # seat; none ever comes back), not as they change hands, which is most of what
+        # moves them: so they, and each handful's danger, are kept while those are the same.
         in_play = [t for held in tiles.values() for t in held]
-        seen = [known[t] for t in in_play if t in known]
-        hidden = max(0, view.poisoned_apples - sum(seen))
-        gone = len(view.seats) - len(in_play)       # tiles that left with eliminated seats
-        spread = len(in_play) - len(seen) + gone
-        p = min(1.0, hidden / spread) if spread else 0.0
-        self.poison = {t: (1.0 if known[t] else 0.0) if t in known else p for t in in_play}
-        self.dangers: dict[tuple, float] = {}
+        if bot.chances_key != (len(in_play), known):
+            bot.chances_key = (len(in_play), known)
+            seen = [known[t] for t in in_play if t in known]
+            hidden = max(0, view.poisoned_apples - sum(seen))
+            gone = len(view.seats) - len(in_play)       # tiles that left with eliminated seats
+            spread = len(in_play) - len(seen) + gone
+            p = min(1.0, hidden / spread) if spread else 0.0
+            bot.chances = ({t: (1.0 if known[t] else 0.0) if t in known else p for t in in_play}, {})
+        self.poison, self.dangers = bot.chances
         return tiles, self.poison, self.dangers, {s: self.danger(held) for s, held in tiles.items()}
 
     def _roles(self, bot: "Partner", view):
@@ -184,15 +189,19 @@ class Belief:
             possible[seat] &= ~cast.snow_white
         for seat, c in fixed.items():
             possible[seat] = bit[c]
-        for _ in range(3):   # a character pinned to one seat is nobody else's
-            pinned = {p: s for s, p in possible.items() if p.bit_count() == 1}
+        # A character pinned to one seat is nobody else's. What the seat was told is true,
+        # so ruling the pinned ones out never leaves a seat with none (its own character
+        # stays): one `&` per seat, not one per pinned character.
+        for _ in range(3):
+            pinned = 0
+            for p in possible.values():
+                if p.bit_count() == 1:
+                    pinned |= p
             ruled_out = False
             for s, p in possible.items():
-                for c, at in pinned.items():
-                    if at != s and p & c and p.bit_count() > 1:
-                        p &= ~c
-                        ruled_out = True
-                possible[s] = p
+                if p.bit_count() > 1 and p & pinned:
+                    possible[s] = p & ~pinned
+                    ruled_out = True
             if not ruled_out:   # nothing more to rule out: another pass would find the same
                 break
         rose = self._chance(possible, cast.rose) if cast.rose else {}
@@ -231,6 +240,8 @@ class Partner:
         self.roles = None
         self.apples_key = None
         self.apples = None
+        self.chances_key: tuple | None = None
+        self.chances: tuple[dict[str, float], dict[tuple, float]] = ({}, {})
         self.weights: tuple = ({}, {}, {})
         self.hunt_weight: float | None = None
 
@@ -365,15 +376,21 @@ class Partner:
         better than all the others by more than the jitter wins whatever it draws, and
         then nothing is drawn (seeding a generator costs more than scoring a move)."""
         top = max(scores)
-        if sum(top - x < TIE for x in scores) == 1:
+        # The second best tells whether any move comes within a hair of the best (top - x
+        # only grows as x falls).
+        if len(scores) == 1 or top - sorted(scores)[-2] >= TIE:
             return legal[scores.index(top)]
         seed = self.seed * 1_000_003 + view.moment
         if self.rng is None:
             self.rng = random.Random(seed)
         else:
             self.rng.seed(seed)
+        # Only the moves near the best can win (the jitter is less than the hair), but the
+        # k-th move draws the k-th number: the draws run up to the last of them.
+        near = [i for i, x in enumerate(scores) if top - x < TIE]
         draw = self.rng.random
-        return max((x + draw() * JITTER, a) for x, a in zip(scores, legal))[1]
+        draws = [draw() for _ in range(near[-1] + 1)]
+        return max((scores[i] + draws[i] * JITTER, legal[i]) for i in near)[1]
 
     def scores(self, b: Belief, view, groups: tuple[Group, ...]) -> list[float]:
         """Every move's score, in order, a group of like moves at a time (a turn's
