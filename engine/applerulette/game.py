@@ -276,9 +276,14 @@ def _reveal(state: State, seat: str, log: list[Event], **data) -> None:
 
 def _next_turn(state: State, log: list[Event]) -> None:
     if state.phase == "story":   # the next living player in turn order
-        order = state.players
-        i = order.index(state.active)
-        _begin_turn(state, next(s for s in order[i + 1:] + order[:i + 1] if s in state.living), log)
+        order, living = state.players, state.living
+        i, n = order.index(state.active), len(order)
+        for k in range(i + 1, i + n + 1):     # the others after this one, then this one
+            if order[k % n] in living:
+                break
+        else:
+            raise AssertionError("no player lives, yet the story goes on")
+        _begin_turn(state, order[k % n], log)
     else:
         _begin_turn(state, None, log)
 

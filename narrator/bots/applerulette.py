@@ -244,19 +244,23 @@ class Partner:
         self.chances: tuple[dict[str, float], dict[tuple, float]] = ({}, {})
         self.weights: tuple = ({}, {}, {})
         self.hunt_weight: float | None = None
+        self.faction: str | None = None    # mine, and the rest of what I am: at my first decision
+        self.is_queen = False
+        self.power: list[Step] = []        # the steps of my character's turn power
 
     # --- taking in the story ---------------------------------------------------------
     def _take_in(self, view) -> None:
-        ring = self.box.ring
+        ring, me = self.box.ring, self.seat
+        # Each kind tested once, then what it says (most events are another seat's turn).
         for kind, d in view.log[self.read:]:
             if kind not in _NOTED:
                 continue
-            if kind == "turn" and d["seat"] == self.seat:
-                self.idle += 1
-            elif kind == "draw" and d["seat"] == self.seat:
-                self.idle = 0
-            elif kind in ("deal_seen", "draw_seen", "hand_received") and d["card"] == ring:
-                self.ring_at = d["seat"]
+            if kind == "turn":
+                if d["seat"] == me:
+                    self.idle += 1
+            elif kind == "draw":
+                if d["seat"] == me:
+                    self.idle = 0
             elif kind == "hand_exchange":
                 a, b = d["seat"], d["target"]
                 if d.get("one_way"):
@@ -266,14 +270,19 @@ class Partner:
                         self.ring_at = None
                 elif self.ring_at in (a, b):
                     self.ring_at = b if self.ring_at == a else a
-            elif kind == "card_discarded" and d["card"] == ring:
-                self.ring_at = None
+            elif kind == "card_discarded":
+                if d["card"] == ring:
+                    self.ring_at = None
             elif kind == "killed":
                 self.not_snow_white.add(d["seat"])
-            elif kind == "eliminated" and self.ring_at == d["seat"]:
-                self.ring_at = None
-            elif kind == "ability" and d["seat"] == self.seat:
-                self.last_target = d.get("target")
+            elif kind == "eliminated":
+                if self.ring_at == d["seat"]:
+                    self.ring_at = None
+            elif kind == "ability":
+                if d["seat"] == me:
+                    self.last_target = d.get("target")
+            elif d["card"] == ring:     # deal_seen, draw_seen, hand_received
+                self.ring_at = d["seat"]
         self.read = len(view.log)
         if ring in view.hand:
             self.ring_at = self.seat
@@ -362,10 +371,12 @@ class Partner:
         if not texts:
             return "stop"
         self._take_in(view)
-        character = self.content.characters[view.character] if view.character else None
-        self.faction = character.faction if character else "snow_white"
-        self.is_queen = view.character == self.content.queen
-        self.character = character
+        if self.faction is None:        # a seat's character is dealt once, for the game
+            character = self.content.characters[view.character] if view.character else None
+            self.faction = character.faction if character else "snow_white"
+            self.is_queen = view.character == self.content.queen
+            power = character.power("turn") if character else None
+            self.power = power.effect if power else []
         b = Belief(self, view)
         return self.best(view, texts, self.scores(b, view, groups))
 
@@ -412,8 +423,7 @@ class Partner:
                     out += [g + extra for g in self.steps(b, card.effect, targets, other)]
             elif verb == "ability":
                 showing = self.showing(view)
-                effect = self.character.power("turn").effect
-                out += [g - 0.03 - showing for g in self.steps(b, effect, targets, view.hand)]
+                out += [g - 0.03 - showing for g in self.steps(b, self.power, targets, view.hand)]
             else:
                 out += [self.score(b, view, verb, chosen) for chosen in targets]
         return out
