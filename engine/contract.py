@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any, Generic, Protocol, TypeVar
 
 from engine.events import Event
+from engine.legality import Choices
 
 Options = dict[str, Any]      # a game's options: the episode, the table's and the carried ones
 Read = Callable[[Any, str], dict[str, Any]]   # (a story file, its name for messages) -> its TOML
@@ -133,3 +134,8 @@ class Family(Generic[C, S, V, A]):
     # The ending pages of an episode (content, episode) that only a seat's `stop` reaches:
     # no bot stops, so explore does not wait for them. None: the book's "stopped" page.
     stopping: Callable[[C, str], Collection[str]] | None = None
+    # The seat's legal actions at this moment with their texts, as the rules keep them
+    # (engine.legality.Choices, in legal_actions' order): a program choosing for a seat
+    # reads the texts the rules wrote once instead of writing them again. None: made
+    # from legal_actions.
+    choices: Callable[[S, str], Choices] | None = None

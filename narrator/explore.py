@@ -23,6 +23,7 @@ from dataclasses import dataclass, field
 from typing import NamedTuple
 
 from engine.events import told
+from engine.legality import Choices
 from engine.storyfiles import STOPPED
 from narrator import bots
 from narrator.library import Story
@@ -141,15 +142,17 @@ def play(story: Story, game_seed: int, options: dict, bot: str, bot_seed: int, b
     players = {seat: bots.make(bot_for(bot, bot_seed, seat), story, seat, bot_seed) for seat in seats}
     clock: dict = {}
     moves = []
+    offered = g.choices or (lambda state, seat: Choices(g.legal_actions(state, seat)))
     while (ended := g.ending(state)) is None:
         seat = g.to_act(state)[0]
         player = players[seat]
+        legal = offered(state, seat)
         # A random player reads no more than the legal actions and the seat's clock: the
         # family's whole view (a third to a half of a mixed game's decisions, each as dear
         # as a move of the rules) would be built for nothing.
-        view = Glance(seat, seats, tuple(map(str, g.legal_actions(state, seat))), told(state.log, seat, clock)) \
+        view = Glance(seat, seats, legal.texts, told(state.log, seat, clock)) \
             if isinstance(player, bots.RandomBot) else g.view(state, seat)
-        action = _chosen(g, state, seat, view.legal, player.choose(view))
+        action = _chosen(g, legal, view.legal, player.choose(view))
         g.apply(state, seat, action)
         moves.append(action)
     return state, ended, moves
@@ -163,15 +166,15 @@ class Glance(NamedTuple):
     moment: int
 
 
-def _chosen(g, state, seat: str, offered, text: str):
+def _chosen(g, legal: Choices, shown, text: str):
     """The action a bot chose, as `text`: the rules' own value for it, found at its place
-    among the view's (which lists the rules' actions in their order), so the rules'
+    among the texts the seat was shown (the rules' actions in their order), so the rules'
     check finds the very value they offered without comparing any; parsed otherwise."""
     try:
-        at = offered.index(text)
+        at = shown.index(text)
     except ValueError:
         return g.parse(text)
-    return g.legal_actions(state, seat)[at]
+    return legal.actions[at]
 
 
 BRANCHES = 7   # a hunt plays each dealt game, then this many games branching from its moves

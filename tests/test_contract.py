@@ -114,6 +114,11 @@ def check_views(story, state, seats, rng) -> None:
         # The view's actions are the rules' own, in their order (explore takes the one a
         # bot chose from the rules' list by its place in the view's).
         assert tuple(view.legal) == tuple(map(str, story.family.legal_actions(state, seat)))
+        # The choices a family keeps are its legal actions, in their order, and their texts.
+        if story.family.choices is not None:
+            kept = story.family.choices(state, seat)
+            assert list(kept.actions) == list(story.family.legal_actions(state, seat))
+            assert kept.texts == tuple(view.legal)
         plain = json.dumps(view.to_dict(), default=sorted, ensure_ascii=False)
         other = twin(story, state, seat, rng)
         if other is not None:

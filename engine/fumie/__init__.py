@@ -26,6 +26,7 @@ FAMILY: Family[Content, State, view.View, Action] = Family(
     new_game=game.new_game,
     to_act=game.to_act,
     legal_actions=game.legal_actions,
+    choices=game.choices,
     parse=actions.parse,
     apply=game.apply,
     view=view.view,
