@@ -53,9 +53,16 @@ def _by_verb(legal: tuple[str, ...]) -> tuple[tuple[str, ...], dict[str, tuple[s
     engine's order: the same few lists of choices come up game after game (a small bound,
     so memory stays flat; the key is the view's own legal actions, nothing more)."""
     by_verb: dict[str, list[str]] = {}
-    for a in legal:          # one pass: each text is split once
+    # One pass, each text cut once at its first space. Long lists seldom come again
+    # (Fatima's attacks: half its random players' lists are new), so this runs often.
+    for a in legal:
         if a != "stop":
-            by_verb.setdefault(a.split(maxsplit=1)[0], []).append(a)
+            verb = a.partition(" ")[0]
+            group = by_verb.get(verb)
+            if group is None:
+                by_verb[verb] = [a]
+            else:
+                group.append(a)
     verbs = tuple(sorted(by_verb))
     return verbs, {v: tuple(by_verb[v]) for v in verbs}
 
