@@ -15,6 +15,7 @@
 from __future__ import annotations
 
 from functools import lru_cache
+from typing import Callable
 
 from engine.action import Action
 from engine.errors import BadSyntax
@@ -88,6 +89,32 @@ def interned(verb: str, *args: str) -> Action:
     return Action(verb, args)
 
 
+class ByCard(dict[str, tuple[Action, ...]]):
+    """card -> the actions `make(card)`, each made the first time it is asked for: Make
+    Time offers the same few at step after step. Keyed only by cards of a validated deck
+    (what a hand or Stock Pool can hold), so bounded by the boxes loaded."""
+
+    __slots__ = ("make",)
+
+    def __init__(self, make: Callable[[str], tuple[Action, ...]]):
+        super().__init__()
+        self.make = make
+
+    def __missing__(self, card: str) -> tuple[Action, ...]:
+        made = self[card] = self.make(card)
+        return made
+
+
+def _laying(pos: str, *source: str) -> ByCard:
+    """The ways to lay each card at `pos` (upright, inverted), from the hand or `stock`."""
+    return ByCard(lambda card: tuple(interned("lay", pos, card, o, *source) for o in ORIENTATIONS))
+
+
+# Make Time's choices, by the position being laid (its index): each card's two ways to
+# be laid there from the hand, and from the Stock Pool; and playing each Make card.
+LAYS = tuple(_laying(pos) for pos in POSITIONS)
+STOCK_LAYS = tuple(_laying(pos, "stock") for pos in POSITIONS)
+MAKES = ByCard(lambda card: (interned("make", card),))
 # Show Time's choices for each position: always the same four.
 OPENS = {pos: tuple(interned("open", pos, r) for r in ROTATIONS) for pos in POSITIONS}
 DONE = interned("done")

@@ -297,10 +297,14 @@ class Content:
         self.make = {c.id: c for c in cards.make}
         self.cards: dict[str, Koma | Make] = {**self.koma, **self.make}
         self.icon_count = {c.id: (c.cost if c.kind == "koma" else 0) for c in self.cards.values()}
+        # What a card costs and when a spent star relights, read at nearly every move:
+        # looked up once here rather than asked of the card's model each time.
+        self.costs = {c.id: c.cost for c in self.cards.values()}
         self.table = table
         self.stars = tuple(table.star)
         self.star = {s.id: s for s in self.stars}
         self.star_index = {s.id: i for i, s in enumerate(self.stars)}    # its place in the sky
+        self.relights = {s.id: s.relight for s in self.stars}
         # The sky by when a spent star relights, soonest first (ties in the sky's order),
         # and the same stars grouped by that length: paying reads them in this order.
         self.soonest = tuple(s.id for s in sorted(self.stars, key=lambda s: s.relight))
@@ -375,4 +379,4 @@ class Content:
         return self.icon_count[card]
 
     def cost(self, card: str) -> int:
-        return self.cards[card].cost
+        return self.costs[card]

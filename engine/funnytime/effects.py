@@ -37,7 +37,7 @@ def leave_hand(state: State, seat: str, card: str) -> None:
 
 
 def put_out(state: State, seat: str, star: str) -> None:
-    state.sides[seat].dark[star] = state.number + state.content.star[star].relight
+    state.sides[seat].dark[star] = state.number + state.content.relights[star]
 
 
 def soonest(state: State, seat: str) -> list[str]:

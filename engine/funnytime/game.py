@@ -29,7 +29,6 @@ and both are revealed together. Legality is decided here, in `apply`, and nowher
 from __future__ import annotations
 
 import random
-from functools import lru_cache
 from typing import Sequence
 
 from engine import legality, turns
@@ -38,8 +37,9 @@ from engine.errors import BadOption
 from engine.events import Event, private, public
 from engine.funnytime import effects
 from engine.funnytime.stars import decide_pay, decide_upkeep, pay_phase, upkeep_phase
-from engine.funnytime.actions import DONE, DRAW, OPENS, PASS, STOP, Action, interned, parse
-from engine.funnytime.content import CLEAN, MANUSCRIPT, ORIENTATIONS, POSITIONS, Content
+from engine.funnytime.actions import (DONE, DRAW, LAYS, MAKES, OPENS, PASS, STOCK_LAYS, STOP, Action,
+                                      interned, parse)
+from engine.funnytime.content import CLEAN, MANUSCRIPT, POSITIONS, Content
 from engine.funnytime.deck import Deck, DeckError
 from engine.funnytime.state import Pending, Plan, Side, Slot, State
 
@@ -310,30 +310,27 @@ def _make_options(state: State, seat: str) -> legality.Choices:
     or Stock Pool not laid yet, either way up), play a Make card the sky can still pay
     for, or be done once every panel is laid; then stopping."""
     plan = state.sides[seat].plan
-    hand, stock = plan.hand, plan.stock
-    content = state.content
-    koma, laid, lay = content.koma, len(plan.laid), plan.lay
-    out: list[Action] = []
-    if laid < lay:
-        pos = POSITIONS[laid]
-        for card in dict.fromkeys([c for c in hand if c in koma]):
-            out += _lays(pos, card)
-        for card in dict.fromkeys(stock):
-            out += _lays(pos, card, "stock")
+    koma, costs, laid = state.content.koma, state.content.costs, len(plan.laid)
+    laying = laid < plan.lay
     budget = state.lit_count(seat) - plan.cost
-    for card in dict.fromkeys([c for c in hand if c not in koma]):
-        if content.cost(card) <= budget:
-            out.append(interned("make", card))
-    if laid == lay:
+    out: list[Action] = []
+    makes: list[Action] = []
+    lays = LAYS[laid] if laying else None
+    for card in dict.fromkeys(plan.hand):
+        if card not in koma:
+            if costs[card] <= budget:
+                makes += MAKES[card]
+        elif lays is not None:
+            out += lays[card]
+    if laying:
+        lays = STOCK_LAYS[laid]
+        for card in dict.fromkeys(plan.stock):
+            out += lays[card]
+    out += makes
+    if not laying:
         out.append(DONE)
     out.append(STOP)
     return legality.Choices(out)
-
-
-@lru_cache(maxsize=4096)   # bounded: positions x cards x where they come from
-def _lays(pos: str, card: str, *source: str) -> tuple[Action, ...]:
-    """The ways to lay `card` at `pos`: upright, inverted."""
-    return tuple(interned("lay", pos, card, o, *source) for o in ORIENTATIONS)
 
 
 def _make(state: State, log: list[Event]) -> None:
