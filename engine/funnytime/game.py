@@ -152,9 +152,16 @@ ending = turns.ending
 
 
 def _advance(state: State, log: list[Event]) -> None:
+    """Carry out the phases until someone must decide, each counted as `_touching` counts
+    (written out here: this loop runs two phases or so a move)."""
+    nothing, stars = PHASES_TOUCH
     while state.pending is None and state.ended is None:
-        _touching(state, state.phase, PHASES_TOUCH)
-        PHASES[state.phase](state, log)
+        phase = state.phase
+        if phase in stars:
+            state.skies += 1
+        elif phase not in nothing:
+            state.changes += 1
+        PHASES[phase](state, log)
 
 
 def _touching(state: State, step: str, touch: tuple[frozenset[str], frozenset[str]]) -> None:
@@ -390,9 +397,11 @@ def _make_reveal(state: State, log: list[Event]) -> None:
     state.goto("make_pay")
 
 
-def _make_pay(state: State, log: list[Event]) -> None:
-    pay_phase(state, log, "make", lambda seat: sum(state.content.cost(c) for c in state.sides[seat].played),
-               "make_effects")
+def _make_bill(state: State, seat: str) -> int:
+    return sum(map(state.content.costs.__getitem__, state.sides[seat].played))
+
+
+_make_pay = pay_phase("make", _make_bill, "make_effects")
 
 
 def _make_effects(state: State, log: list[Event]) -> None:
@@ -447,16 +456,16 @@ def _show_reveal(state: State, log: list[Event]) -> None:
         side = state.sides[seat]
         plan, side.plan = side.plan, None
         for slot, (_, rot) in zip(side.manuscript, plan.rotations):
-            koma = state.content.koma[slot.card]
             slot.rotation = rot
-            slot.base = koma.rotation(rot).fp
+            slot.face = state.content.koma[slot.card].rotation(rot)
+            slot.base = slot.face.fp
             slot.missed = rot not in CLEAN[slot.orientation]
         ms = side.manuscript
         log.append(public(
             "strip", seat=seat, cards=[s.card for s in ms], positions=[s.position for s in ms],
             rotations=[s.rotation for s in ms], orientations=[s.orientation for s in ms],
             fps=[fp(state, s) for s in ms], missed=[s.missed for s in ms], misplaced=[s.misplaced for s in ms],
-            captions=[state.content.koma[s.card].rotation(s.rotation).caption for s in ms],
+            captions=[s.face.caption for s in ms],
         ))
     state.goto("show_pay")
 
@@ -465,17 +474,17 @@ def fp(state: State, slot: Slot) -> int:
     return slot.base + slot.bonus - (state.content.table.miss_penalty if slot.missed else 0)
 
 
-def _show_pay(state: State, log: list[Event]) -> None:
-    pay_phase(state, log, "show",
-               lambda seat: sum(state.content.icons(s.card) for s in state.sides[seat].manuscript),
-               "show_effects")
+def _show_bill(state: State, seat: str) -> int:
+    return sum(state.content.icon_count[s.card] for s in state.sides[seat].manuscript)
+
+
+_show_pay = pay_phase("show", _show_bill, "show_effects")
 
 
 def _show_effects(state: State, log: list[Event]) -> None:
     for seat in state.seats:
         for slot in state.sides[seat].manuscript:
-            koma = state.content.koma[slot.card]
-            steps = koma.rotation(slot.rotation).show
+            steps = slot.face.show
             if steps and state.ended is None:
                 if effects.works(state, slot):
                     effects.run(state, seat, steps, slot.card, log, slot)
@@ -515,10 +524,10 @@ def _duels(state: State, log: list[Event]) -> None:
             loser = state.opponent(winner)
             effects.reject(state, loser, lost, log)
             if effects.works(state, lost):
-                effects.run(state, loser, state.content.koma[lost.card].rotation(lost.rotation).lose,
+                effects.run(state, loser, lost.face.lose,
                             lost.card, log, lost)
             if effects.works(state, won):
-                effects.run(state, winner, state.content.koma[won.card].rotation(won.rotation).win,
+                effects.run(state, winner, won.face.win,
                             won.card, log, won)
             if winner == a_seat:
                 j += 1
@@ -535,7 +544,7 @@ def _aftermath(state: State, log: list[Event]) -> None:
     battled go back to hand; then the Make cards of the end of the 本."""
     for seat in state.seats:
         for slot in state.sides[seat].manuscript:
-            steps = state.content.koma[slot.card].rotation(slot.rotation).survive
+            steps = slot.face.survive
             if slot.battled and not slot.beaten and steps and state.ended is None and effects.works(state, slot):
                 effects.run(state, seat, steps, slot.card, log, slot)
     if state.ended is not None:

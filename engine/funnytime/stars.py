@@ -6,6 +6,7 @@ The phases here are run by `engine.funnytime.game`'s phase machine like its own.
 from __future__ import annotations
 
 from functools import lru_cache
+from typing import Callable
 
 from engine.events import Event, public
 from engine.funnytime import effects
@@ -71,20 +72,23 @@ def decide_pay(state: State, seat: str, action: Action, pending: Pending, log) -
     # the phase goes on paying (or asks again) when it is next run
 
 
-def pay_phase(state: State, log, reason: str, bill, then: str) -> None:
-    """Both artists pay, the first then the second; the sky is checked when both have."""
-    if state.index >= 2:
-        effects.check_dark(state, state.seats, log)
-        if state.ended is None:
-            state.goto(then)
-        return
-    seat = state.seats[state.index]
-    side = state.sides[seat]
-    if side.owed is None:
-        side.owed = bill(seat)
-        side.spent = []
-    if _settle(state, seat, reason, log):
-        state.index += 1
+def pay_phase(reason: str, bill: Callable[[State, str], int], then: str) -> Callable[[State, list[Event]], None]:
+    """The phase in which both artists pay their `bill`, the first then the second; the
+    sky is checked when both have, and the 本 goes on to `then`."""
+    def paying(state: State, log: list[Event]) -> None:
+        if state.index >= 2:
+            effects.check_dark(state, state.seats, log)
+            if state.ended is None:
+                state.goto(then)
+            return
+        seat = state.seats[state.index]
+        side = state.sides[seat]
+        if side.owed is None:
+            side.owed = bill(state, seat)
+            side.spent = []
+        if _settle(state, seat, reason, log):
+            state.index += 1
+    return paying
 
 
 # --- the Stock Pool's upkeep -----------------------------------------------------------------

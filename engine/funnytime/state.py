@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from engine.contract import Ending
 from engine.decision import Pending
 from engine.events import Event
-from engine.funnytime.content import MANUSCRIPT, Content
+from engine.funnytime.content import MANUSCRIPT, Content, Rotation
 
 
 @dataclass(slots=True)
@@ -31,6 +31,7 @@ class Slot:
     source: str                   # "hand" or "stock"
     misplaced: bool               # laid where it has no icon: its effects do not work
     rotation: str | None = None   # set when shown
+    face: Rotation | None = None  # the card's side for that rotation: its FP, caption, effects
     base: int = 0                 # the rotation's FP
     bonus: int = 0                # FP from effects
     missed: bool = False          # turned against its orientation: FP − the miss penalty
@@ -42,7 +43,7 @@ class Slot:
 
     def copy(self) -> "Slot":
         return Slot(self.card, self.position, self.orientation, self.source, self.misplaced,
-                    self.rotation, self.base, self.bonus, self.missed, self.battled, self.beaten,
+                    self.rotation, self.face, self.base, self.bonus, self.missed, self.battled, self.beaten,
                     self.spare, self.tiebreak, self.gone)
 
 
