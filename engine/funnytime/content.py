@@ -312,6 +312,7 @@ class Content:
         for sid in self.soonest:
             lengths.setdefault(self.star[sid].relight, []).append(sid)
         self.alike = tuple(tuple(group) for group in lengths.values())
+        self.alike_of = {sid: group for group in self.alike for sid in group}
         self.decks: dict[str, Deck] = decks   # the starter decks, by id
         self.starter: dict[str, str] = {}  # seat -> the starter deck it plays by default
         self.books = {book.episode: book}

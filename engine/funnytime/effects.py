@@ -9,6 +9,8 @@ moment (a Botsu Box reaching its limit, a planisphere gone dark).
 """
 from __future__ import annotations
 
+from itertools import filterfalse, islice
+
 from engine.contract import Ending
 from engine.events import Event, private, public
 from engine.funnytime.content import LOW_SKY, POSITIONS, STOPPED, Step
@@ -40,10 +42,10 @@ def put_out(state: State, seat: str, star: str) -> None:
     state.sides[seat].dark[star] = state.number + state.content.relights[star]
 
 
-def soonest(state: State, seat: str) -> list[str]:
-    """The lit stars of `seat`, those that would relight soonest first (then sky order)."""
-    dark = state.sides[seat].dark
-    return [s for s in state.content.soonest if s not in dark]
+def soonest(state: State, seat: str, count: int) -> list[str]:
+    """The first `count` lit stars of `seat`, those that would relight soonest first (then
+    sky order): what paying in full, or a douse, puts out."""
+    return list(islice(filterfalse(state.sides[seat].dark.__contains__, state.content.soonest), count))
 
 
 def is_dark(state: State, seat: str) -> bool:
@@ -164,7 +166,7 @@ def _relight(state, seat, step: Step, card, slot, log):
 
 def _douse(state, seat, step: Step, card, slot, log):
     rival = state.opponent(seat)
-    out = soonest(state, rival)[:step.count]
+    out = soonest(state, rival, step.count)
     for s in out:
         put_out(state, rival, s)
     log.append(public("effect", seat=seat, card=card, op="douse", whose=rival, count=len(out),

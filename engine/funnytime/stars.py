@@ -6,6 +6,7 @@ The phases here are run by `engine.funnytime.game`'s phase machine like its own.
 from __future__ import annotations
 
 from functools import lru_cache
+from itertools import filterfalse
 from typing import Callable
 
 from engine.events import Event, public
@@ -37,6 +38,20 @@ def _offered(firsts: tuple[str, ...]) -> tuple[Action, ...]:
     return (PAY, *(interned("spend", s) for s in firsts))
 
 
+def _respent(state: State, seat: str, offered: tuple[Action, ...], star: str) -> tuple[Action, ...] | None:
+    """`pay_options` once `star`, one of the stars `offered` just before, has been spent:
+    only the first lit star of its length has changed (to the next of that length, if any)."""
+    if state.sides[seat].owed >= state.lit_count(seat):
+        return None
+    firsts = [a.args[0] for a in offered[1:]]
+    nxt = next(filterfalse(state.sides[seat].dark.__contains__, state.content.alike_of[star]), None)
+    if nxt is None:
+        firsts.remove(star)
+    else:
+        firsts[firsts.index(star)] = nxt
+    return _offered(tuple(firsts)) if len(firsts) > 1 else None
+
+
 def _spend(state: State, seat: str, star: str) -> None:
     side = state.sides[seat]
     effects.put_out(state, seat, star)
@@ -44,15 +59,21 @@ def _spend(state: State, seat: str, star: str) -> None:
     side.spent.append(star)
 
 
+def _ask(state: State, seat: str, reason: str, options: tuple[Action, ...] | None) -> bool:
+    """Ask `seat` which stars to spend next for its bill, if there is a choice to make."""
+    if options is None:
+        return False
+    state.pending = Pending(seat, "pay", options, {"bill": state.sides[seat].owed, "reason": reason})
+    return True
+
+
 def _settle(state: State, seat: str, reason: str, log) -> bool:
     """Go on paying `seat`'s bill; True when it is paid (or nothing more can be)."""
     side = state.sides[seat]
     while side.owed > 0 and state.lit_count(seat):
-        options = pay_options(state, seat, side.owed)
-        if options is not None:
-            state.pending = Pending(seat, "pay", options, {"bill": side.owed, "reason": reason})
+        if _ask(state, seat, reason, pay_options(state, seat, side.owed)):
             return False
-        for s in effects.soonest(state, seat)[:side.owed]:
+        for s in effects.soonest(state, seat, side.owed):
             _spend(state, seat, s)
     if side.spent:
         log.append(public("paid", seat=seat, reason=reason, count=len(side.spent),
@@ -65,11 +86,16 @@ def _settle(state: State, seat: str, reason: str, log) -> bool:
 def decide_pay(state: State, seat: str, action: Action, pending: Pending, log) -> None:
     side = state.sides[seat]
     if action.verb == "pay":
-        for s in effects.soonest(state, seat)[:side.owed]:
+        for s in effects.soonest(state, seat, side.owed):
             _spend(state, seat, s)
-    else:
-        _spend(state, seat, action.args[0])
-    # the phase goes on paying (or asks again) when it is next run
+        return      # paid in full: the phase tells it and goes on
+    star = action.args[0]
+    _spend(state, seat, star)
+    # One star at a time is most of paying's moves: the next choice is asked at once, as
+    # the phase would ask it (which, once there is none left, spends the rest and goes on),
+    # and made from this one.
+    if side.owed > 0 and state.lit_count(seat):
+        _ask(state, seat, pending.data["reason"], _respent(state, seat, pending.options, star))
 
 
 def pay_phase(reason: str, bill: Callable[[State, str], int], then: str) -> Callable[[State, list[Event]], None]:
