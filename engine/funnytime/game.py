@@ -41,6 +41,7 @@ from engine.funnytime.actions import (DONE, DRAW, LAYS, MAKES, OPENS, PASS, STOC
                                       interned, parse)
 from engine.funnytime.content import CLEAN, MANUSCRIPT, POSITIONS, Content
 from engine.funnytime.deck import Deck, DeckError
+from engine.funnytime.shuffle import shuffle
 from engine.funnytime.state import Pending, Plan, Side, Slot, State
 
 parse_action = parse
@@ -65,7 +66,7 @@ def new_game(content: Content, seats: Sequence[str], seed: int, options: dict) -
     for seat in seats:
         deck = Deck.from_option(chosen.get(seat, content.starter[seat]), content, seat)
         cards = deck.cards()
-        rng.shuffle(cards)
+        shuffle(rng, cards)
         sides[seat] = Side(cards)
         names[seat] = deck.name
     deadline = options.get("deadline", content.table.deadline)
@@ -91,7 +92,7 @@ def _opening_hand(state: State, seat: str, log: list[Event]) -> None:
         log.append(public("mulligan", seat=seat, cards=shown, count=len(shown)))
         side.hand = [c for c in side.hand if is_koma(c)]
         side.deck.extend(shown)
-        state.rng.shuffle(side.deck)
+        shuffle(state.rng, side.deck)
         side.hand.extend(side.deck.pop() for _ in range(min(len(shown), len(side.deck))))
     log.append(private("opening_hand", (seat,), seat=seat, cards=list(side.hand)))
 
@@ -256,7 +257,7 @@ def _redraw(state: State, seat: str, returned: list[str], lack: int, log) -> Non
     for c in returned:
         effects.leave_hand(state, seat, c)
     side.deck.extend(returned)
-    state.rng.shuffle(side.deck)
+    shuffle(state.rng, side.deck)
     side.redraws += 1
     log.append(public("redraw", seat=seat, lack=lack, cards=returned))
     effects.draw(state, seat, len(returned), log, why="redraw")
@@ -271,7 +272,7 @@ def _star_judgment(state: State, seat: str, lack: int, log) -> None:
     for c in back:
         effects.leave_hand(state, seat, c)
     side.deck.extend(back)
-    state.rng.shuffle(side.deck)
+    shuffle(state.rng, side.deck)
     wasted, found = [], []
     while state.fieldable(seat) < MANUSCRIPT and side.deck:
         c = side.deck.pop()

@@ -4,10 +4,13 @@
   not yet relit, and it relights in the future;
 - before Show Time the rival's plan is not on the table: no panel, no Make card;
 - the secret submissions are told to their author only;
-- no duel goes past its deadline.
+- no duel goes past its deadline;
+- a choice of stars to spend is the one the sky offers (`pay_options`), also when it was
+  made from the choice just answered.
 """
 from __future__ import annotations
 
+from engine.funnytime.stars import pay_options
 from narrator.library import load
 from tests.test_contract import play
 
@@ -45,6 +48,9 @@ class Ledger:
             assert len(side.dark) == self.dark[s] + len(side.spent), (s, side.dark, self.dark)
             assert all(at > state.number for at in side.dark.values())
             assert all(c in side.hand for c in side.open_hand)
+            p = state.pending
+            if p is not None and p.kind == "pay" and p.seat == s:
+                assert p.options is pay_options(state, s, side.owed), (s, p.options, side.dark)
             if state.phase == "make" and state.ended is None:
                 v = STORY.view(state, state.opponent(s))
                 assert v.other.manuscript == () and v.other.played == ()
