@@ -137,6 +137,12 @@ def row(*head: str) -> Row:
     return Row(head)
 
 
+# Hand positions as written, "1" to "n": asked of every hand at every turn (bounded).
+@lru_cache(maxsize=64)
+def numbers(n: int) -> tuple[str, ...]:
+    return tuple(map(str, range(1, n + 1)))
+
+
 PASS = act("pass")
 STOP = act("stop")
 AVOID = act("avoid")

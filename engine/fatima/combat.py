@@ -19,7 +19,7 @@ from functools import lru_cache
 
 from engine.events import Event, private, public
 from engine.fatima import moves
-from engine.fatima.actions import AVOID, Action, row
+from engine.fatima.actions import AVOID, Action, Row, numbers, row
 from engine.fatima.content import Ability, Content
 from engine.fatima.state import Combat, Pending, State
 
@@ -43,27 +43,54 @@ def _may_fight(content: Content, side: str) -> frozenset[str]:
 def combatants(state: State, seat: str, side: str) -> list[str]:
     """What `seat` may fight with, as written in an action: hand positions, then `king`."""
     may = _may_fight(state.content, side)
-    out = [str(i) for i, c in enumerate(state.nations[seat].hand, 1) if c in may]
+    hand = state.nations[seat].hand
+    out = [p for p, c in zip(numbers(len(hand)), hand) if c in may]
     if not state.nations[seat].humbled:
         out.append("king")
     return out
 
 
-def targets(state: State, seat: str) -> list[tuple[str, str]]:
-    """(nation, Fatima) pairs `seat` may attack now: not in a truce, not a warded nation."""
+def attack_options(state: State, seat: str) -> list[Action]:
+    """Every Fatima `seat` may attack now (not in a truce, not in a warded nation; in turn
+    order from its left) with every combatant. A turn's most options, 33 of 44 on average:
+    each comes from one lookup of its combatant's word in the row of its target, and the
+    rows of a table are found once (`_attacks`)."""
     if state.truce_until is not None:
         return []
-    return [(other, f) for other in state.others(seat) if other not in state.wards
-            for f in state.nations[other].fatima]
+    nations, wards = state.nations, state.wards
+    rows = _attacks(state.seats)
+    fighters: list[str] | None = None
+    out: list[Action] = []
+    for other in state.others(seat):
+        court = nations[other].fatima
+        if court and other not in wards:
+            if fighters is None:
+                fighters = combatants(state, seat, "attack")
+            of = rows[other]
+            for f in court:
+                out += map(of[f].__getitem__, fighters)
+    return out
 
 
-def attack_options(state: State, seat: str) -> list[Action]:
-    found = targets(state, seat)
-    if not found:
-        return []
-    fighters = combatants(state, seat, "attack")
-    rows = [row("attack", nation, f, "with") for nation, f in found]
-    return [r[c] for r in rows for c in fighters]
+class _Court(dict):
+    """The rows of attacks on one nation's Fatima, by Fatima."""
+
+    __slots__ = ("nation",)
+
+    def __init__(self, nation: str):
+        super().__init__()
+        self.nation = nation
+
+    def __missing__(self, fatima: str) -> Row:
+        found = self[fatima] = row("attack", self.nation, fatima, "with")
+        return found
+
+
+# The seats of a table, each with its rows (bounded: a few tables; each row holds only
+# the Fatima of the boxes played at it).
+@lru_cache(maxsize=16)
+def _attacks(seats: tuple[str, ...]) -> dict[str, _Court]:
+    return {s: _Court(s) for s in seats}
 
 
 def defend_options(state: State, seat: str) -> tuple[Action, ...]:

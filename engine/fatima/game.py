@@ -18,7 +18,7 @@ from engine import endings, legality, turns
 from engine.errors import IllegalAction
 from engine.events import Event, private, public
 from engine.fatima import combat, effects, moves, points
-from engine.fatima.actions import PASS, STOP, Action, act, parse, row
+from engine.fatima.actions import PASS, STOP, Action, act, numbers, parse, row
 from engine.fatima.content import DEFAULT_PLAYERS, HAND, MOMENTS, PLAYERS, Content
 from engine.fatima.state import Ctx, Nation, Pending, State
 
@@ -195,58 +195,45 @@ def _next_turn(state: State, log: list[Event]) -> None:
         state.pending = Pending(seat, "turn", tuple(turn_options(state, seat)))
 
 
-def card_targets(state: State, seat: str, target: str, own: bool) -> list[tuple[str, ...]]:
-    """What an Action card or decree may be aimed at now, as the words after it (`own`: its
-    effect gives one of the user's Fatima in exchange, so it needs one)."""
-    others = state.others(seat)
-    nations = state.nations
+def aimed(state: State, seat: str, head: tuple[str, ...], target: str, own: bool) -> list[Action]:
+    """An Action card's or the decree's actions (`head`: its words before the aim) at what
+    it may be aimed at now (`own`: its effect gives one of the user's Fatima in exchange,
+    so it needs one). Each from one lookup of its last word in its row (`actions.row`)."""
     if target == "none":
-        return [()]
+        return [act(*head)]
+    others, nations = state.others(seat), state.nations
     if target == "nation":
-        return [(o,) for o in others]
+        return list(map(row(*head).__getitem__, others))
     if target == "hidden_king":
-        return [(o,) for o in others if not nations[o].king_shown]
+        at = row(*head)
+        return [at[o] for o in others if not nations[o].king_shown]
     if target == "their_fatima":
         if own and not nations[seat].fatima:
             return []
-        return [(o, f) for o in others for f in nations[o].fatima]
+        return [a for o in others for a in map(row(*head, o).__getitem__, nations[o].fatima)]
     if target == "own_fatima_to":
-        return [(o, f) for f in nations[seat].fatima for o in others]
+        rows = [row(*head, o) for o in others]
+        return [at[f] for f in nations[seat].fatima for at in rows]
     if target == "any_fatima":
-        return [(o, f) for o in state.around(seat) for f in nations[o].fatima]
+        return [a for o in state.around(seat) for a in map(row(*head, o).__getitem__, nations[o].fatima)]
     raise AssertionError(target)
 
 
-class _Aims(dict):
-    """A turn's aims, by kind (`Content.aims`), each listed once a turn: the cards of a
-    hand, and the king's decree, often share one."""
-
-    __slots__ = ("state", "seat")
-
-    def __init__(self, state: State, seat: str):
-        super().__init__()
-        self.state, self.seat = state, seat
-
-    def __missing__(self, aim: tuple[str, bool]) -> list[tuple[str, ...]]:
-        words = self[aim] = card_targets(self.state, self.seat, *aim)
-        return words
-
-
 _UNVEIL = row("unveil")
+_DECREE = ("decree",)
 
 
 def turn_options(state: State, seat: str) -> list[Action]:
     """The four choices: pass, an Action card (or the king's decree), combat, an unveiling."""
-    content, nation = state.content, state.nations[seat]
-    aim_of, aims = content.aims, _Aims(state, seat)
+    aim_of, nation = state.content.aims, state.nations[seat]
+    hand = nation.hand
     options = [PASS]
-    for i, card_id in enumerate(nation.hand, 1):
+    for position, card_id in zip(numbers(len(hand)), hand):
         aim = aim_of.get(card_id)        # only the Action cards used as a turn have one
         if aim is not None:
-            position = str(i)
-            options += [act("action", position, *words) for words in aims[aim]]
+            options += aimed(state, seat, ("action", position), *aim)
     if not nation.decree_used:
-        options += [act("decree", *words) for words in aims[aim_of[nation.king]]]
+        options += aimed(state, seat, _DECREE, *aim_of[nation.king])
     options += combat.attack_options(state, seat)
     options += map(_UNVEIL.__getitem__, nation.fatima)
     return options
