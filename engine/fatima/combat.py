@@ -218,10 +218,10 @@ def _roll(state: State, f: Fighter) -> None:
     if f.mode == "diver":
         f.damage = f.power
         return
-    rolls = [state.rng.randint(1, 6) for _ in range(f.dice)]
+    rolls = state.rng.rolls(f.dice)
     f.rolls = tuple(rolls)
     if f.reroll:
-        again = [state.rng.randint(1, 6) if r > f.target else r for r in rolls]
+        again = [state.rng.d6() if r > f.target else r for r in rolls]
         f.rerolls = tuple(again)
         rolls = again
     f.damage = sum(r for r in rolls if r <= f.target)

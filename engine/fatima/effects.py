@@ -152,7 +152,7 @@ def _discard_random(state, step, ctx, log):
         pool = [i for i, c in enumerate(hand) if step.kind != "person"
                 or state.content.cards[c].kind == "person"]
         if pool:
-            card = hand.pop(pool[state.rng.randrange(len(pool))])
+            card = hand.pop(pool[state.rng.below(len(pool))])
             moves.discard(state, seat, [card], ctx.card, log)
 
 

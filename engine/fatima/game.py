@@ -9,7 +9,6 @@ else: an action is legal exactly when it is among the pending decision's options
 """
 from __future__ import annotations
 
-import random
 from operator import attrgetter
 from typing import Sequence
 
@@ -20,6 +19,7 @@ from engine.events import Event, private, public
 from engine.fatima import combat, effects, moves, points
 from engine.fatima.actions import PASS, STOP, Action, act, numbers, parse, row
 from engine.fatima.content import DEFAULT_PLAYERS, HAND, MOMENTS, PLAYERS, Content
+from engine.fatima.dice import Chance
 from engine.fatima.state import Ctx, Nation, Pending, State
 
 parse_action = parse
@@ -47,7 +47,7 @@ def new_game(content: Content, seat_names: Sequence[str], seed: int, options: di
     every hand in the card file's order, as games saved before hands kept their order."""
     table = seats(content, options)
     assert tuple(seat_names) == table, f"this table seats {table}, not {tuple(seat_names)}"
-    rng = random.Random(seed)
+    rng = Chance(seed)
     kings = list(content.kings)
     rng.shuffle(kings)
     deck = list(content.box(len(table)))

@@ -87,7 +87,7 @@ def take_random(state: State, taker: str, victim: str, n: int, log: list[Event],
     hand = state.nations[victim].hand
     taken = []
     for _ in range(min(n, len(hand))):
-        taken.append(hand.pop(state.rng.randrange(len(hand))))
+        taken.append(hand.pop(state.rng.below(len(hand))))
     for card in taken:
         to_hand(state, taker, card)
     log.append(public("took", seat=taker, source=victim, count=len(taken), why=why))
@@ -123,10 +123,10 @@ def reveal_king(state: State, seat: str, why: str, log: list[Event]) -> None:
 
 def roll_off(state: State, seats: tuple[str, ...], log: list[Event], kind: str, **data) -> str:
     """Every seat named rolls 1d6; the highest wins; the tied highest roll again, until one."""
-    contenders = tuple(seats)
+    contenders, d6 = tuple(seats), state.rng.d6
     round_ = 1
     while True:
-        rolls = {s: state.rng.randint(1, 6) for s in contenders}
+        rolls = {s: d6() for s in contenders}
         top = max(rolls.values())
         tied = tuple(s for s in contenders if rolls[s] == top)
         log.append(public(kind, rolls=rolls, round=round_, winner=tied[0] if len(tied) == 1 else None, **data))

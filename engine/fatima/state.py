@@ -7,7 +7,6 @@ draw is a cheap pop; the discard pile is face up, oldest first.
 """
 from __future__ import annotations
 
-import random
 from dataclasses import dataclass, field
 from functools import lru_cache
 
@@ -15,6 +14,7 @@ from engine.contract import Ending
 from engine.decision import Pending
 from engine.events import Event
 from engine.fatima.content import Content, Step
+from engine.fatima.dice import Chance
 
 
 # The table's order read from every seat, asked several times a move: once per table.
@@ -95,7 +95,7 @@ class Record:
 class State:
     content: Content
     seed: int
-    rng: random.Random
+    rng: Chance
     seats: tuple[str, ...]               # in turn order (clockwise): the next seat is on your left
     nations: dict[str, Nation]
     deck: list[str]
@@ -171,7 +171,7 @@ class State:
         return out
 
     def copy(self) -> "State":
-        rng = random.Random()
+        rng = Chance()
         rng.setstate(self.rng.getstate())
         return State(
             self.content, self.seed, rng, self.seats, {k: n.copy() for k, n in self.nations.items()},

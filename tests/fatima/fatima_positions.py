@@ -45,6 +45,16 @@ class Dice:
     def shuffle(self, xs) -> None:
         pass
 
+    # The draws of engine.fatima.dice.Chance, the state's generator, from those above.
+    def d6(self) -> int:
+        return self.randint(1, 6)
+
+    def rolls(self, n: int) -> list[int]:
+        return [self.randint(1, 6) for _ in range(n)]
+
+    def below(self, n: int) -> int:
+        return self.randrange(n)
+
     def getstate(self):
         return ("dice", tuple(self.faces), tuple(self.picks))
 
