@@ -41,61 +41,44 @@ class Partner:
         # kind of reading has its own table: they are asked for hundreds of times a turn.
         self._seen = None
         self._read: dict = {}
-        self._courts: dict[str, tuple[tuple[str, ...], str | None]] = {}
-        self._gains: dict[tuple[str, str], int] = {}
-        self._losses: dict[tuple[str, str], int] = {}
+        self._courts: dict[str, Court] = {}
         self._rivals: dict[str, float] = {}
 
     def _of(self, view) -> dict:
         if self._seen is not view:
             self._seen, self._read = view, {}
-            self._courts, self._gains, self._losses, self._rivals = {}, {}, {}, {}
+            self._courts, self._rivals = {}, {}
         return self._read
 
     # --- reading the table ------------------------------------------------------------
-    def _nation(self, view, seat: str) -> tuple[tuple[str, ...], str | None]:
-        """The Fatima of `seat`'s nation and its king as we know him (None: face down)."""
+    def _nation(self, view, seat: str) -> "Court":
+        """`seat`'s nation as we see it: its Fatima and its king as we know him."""
         self._of(view)
         got = self._courts.get(seat)
         if got is None:
             nv = view.nation(seat)
-            got = self._courts[seat] = (tuple([f.face.id for f in nv.fatima]),
-                                        nv.king.id if nv.king is not None else None)
+            got = self._courts[seat] = court_of(self.content, tuple([f.face.id for f in nv.fatima]),
+                                                nv.king.id if nv.king is not None else None)
         return got
 
     def court(self, view, seat: str) -> tuple[str, ...]:
         """The Fatima of `seat`'s nation."""
-        return self._nation(view, seat)[0]
+        return self._nation(view, seat).court
 
     def king_of(self, view, seat: str) -> str | None:
-        return self._nation(view, seat)[1]
+        """`seat`'s king as we know him (None: face down)."""
+        return self._nation(view, seat).king
 
     def score(self, view, seat: str, court) -> int:
         return points.score(self.content, court, self.king_of(view, seat))
 
     def gain(self, view, seat: str, fatima: str) -> int:
         """What `fatima` would add to `seat`'s nation."""
-        key = (seat, fatima)
-        got = self._gains.get(key) if self._seen is view else None
-        if got is None:
-            court, king = self._nation(view, seat)
-            got = self._gains[key] = points.score(self.content, court + (fatima,), king) - self._counted(view, seat)
-        return got
+        return self._nation(view, seat).gains[fatima]
 
     def loss(self, view, seat: str, fatima: str) -> int:
         """What `seat`'s nation would lose without `fatima` (negative: it would gain)."""
-        key = (seat, fatima)
-        got = self._losses.get(key) if self._seen is view else None
-        if got is None:
-            court, king = self._nation(view, seat)
-            rest = [f for f in court if f != fatima]
-            got = self._losses[key] = self._counted(view, seat) - points.score(self.content, rest, king)
-        return got
-
-    def _counted(self, view, seat: str) -> int:
-        """`seat`'s score as we can count it: the view's count of that nation, which counts
-        it from what this seat knows, as we do."""
-        return view.nation(seat).score
+        return self._nation(view, seat).losses[fatima]
 
     def leader(self, view) -> str:
         read = self._of(view)
@@ -294,9 +277,10 @@ class Partner:
                 p = self.chance(e, TYPICAL_DEFENCE)
                 odds[combatant] = (p, (1 - p) * cost)
         bonus = 1.0 if final else 0.0
+        gains = self._nation(view, self.seat).gains
         for (nation, fatima), fighters in attacks.items():
-            gain = self.gain(view, self.seat, fatima)
-            harm = self.loss(view, nation, fatima) * self.rivalry(view, nation)
+            gain = gains[fatima]
+            harm = self._nation(view, nation).losses[fatima] * self.rivalry(view, nation)
             prize = gain + harm + bonus
             if prize <= 0:
                 continue
@@ -440,6 +424,53 @@ class Partner:
 
     def _spy(self, view, legal: list[str]) -> str:
         return max(legal, key=lambda t: (view.nation(t.split()[1]).score, t))
+
+
+class _Gains(dict):
+    """What each Fatima would add to a court whose count is `score`, by Fatima."""
+
+    __slots__ = ("content", "court", "king", "score")
+
+    def __init__(self, content: Content, court: tuple[str, ...], king: str | None, score: int):
+        super().__init__()
+        self.content, self.court, self.king, self.score = content, court, king, score
+
+    def __missing__(self, fatima: str) -> int:
+        got = self[fatima] = points.score(self.content, self.court + (fatima,), self.king) - self.score
+        return got
+
+
+class _Losses(_Gains):
+    """What a court would lose without each Fatima (negative: it would gain), by Fatima."""
+
+    __slots__ = ()
+
+    def __missing__(self, fatima: str) -> int:
+        rest = [f for f in self.court if f != fatima]
+        got = self[fatima] = self.score - points.score(self.content, rest, self.king)
+        return got
+
+
+class Court:
+    """A nation as a seat may see it: its Fatima, its king if known (None: face down),
+    and what each Fatima coming or going would change in its count (the count of the
+    view, which counts it from what the seat knows). A function of the box and of what
+    is seen of that nation alone, so one is kept for each court and king seen, between
+    views (`court_of`): a turn weighs every Fatima it may take, against every nation."""
+
+    __slots__ = ("court", "king", "gains", "losses")
+
+    def __init__(self, content: Content, court: tuple[str, ...], king: str | None):
+        self.court, self.king = court, king
+        score = points.score(content, court, king)
+        self.gains = _Gains(content, court, king, score)
+        self.losses = _Losses(content, court, king, score)
+
+
+# Bounded; holds the content itself (never its id, which a later box could reuse).
+@lru_cache(maxsize=1024)
+def court_of(content: Content, court: tuple[str, ...], king: str | None) -> Court:
+    return Court(content, court, king)
 
 
 def _gain(content: Content, court: tuple[str, ...], king: str | None, fatima: str) -> int:
