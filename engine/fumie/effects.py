@@ -13,7 +13,7 @@ from itertools import permutations
 from engine.contract import Ending
 from engine.events import Event, private, public
 from engine.fumie.actions import NO, YES, Action
-from engine.fumie.content import HAND_SIZE, Common, Step
+from engine.fumie.content import HAND_SIZE, Step
 from engine.fumie.state import Frame, Pending, State
 
 
@@ -46,7 +46,7 @@ def seats_of(state: State, who: str, user: str) -> tuple[str, ...]:
     """The seats a step's `who` (or `deck`, `pile`) names: "user", "opponent" or "both"."""
     if who == "user":
         return (user,)
-    opponent = state.opponent(user)
+    opponent = state.content.across[user]
     return (opponent,) if who == "opponent" else (user, opponent)
 
 
@@ -69,11 +69,11 @@ def draw(state: State, seat: str, count: int, log: list[Event], kind: str = "dra
     side.hand.extend(drawn)
     log.append(public(kind, seat=seat, count=n))
     log.append(private("draw_seen", (seat,), seat=seat, cards=drawn))
-    stars = state.content.stars.get("drawn", ())
+    stars = state.episode_box.drawn
     for card in drawn:
         # A ★ works only once its text can be read, that is once the card is known.
         if card in stars and card in state.known:
-            other = state.opponent(seat)
+            other = state.content.across[seat]
             side.shown.add(card)
             log.append(public("star", seat=seat, card=card))
             log.append(private("shown_on_draw", (seat, other), seat=seat, to=other, card=card))
@@ -82,36 +82,26 @@ def draw(state: State, seat: str, count: int, log: list[Event], kind: str = "dra
 # --- the operations ----------------------------------------------------------------
 
 def _common(state, step, card, user, log):
-    state.pending = Pending(user, "common", _commons(state.content, user, state.episode), step=step, card=card)
-
-
-@lru_cache(maxsize=64)
-def _commons(content, seat: str, episode: str) -> tuple[Action, ...]:
-    return tuple(Action("effect", (c.id,)) for c in content.sheets[(seat, episode)].common)
-
-
-@lru_cache(maxsize=64)
-def _sheet_commons(content, seat: str, episode: str) -> dict[str, Common]:
-    """A sheet side's common effects by id (a card used face down names one)."""
-    return {c.id: c for c in content.sheets[(seat, episode)].common}
+    state.pending = Pending(user, "common", state.episode_box.choose_common[user], step=step, card=card)
 
 
 def use_common(state: State, user: str, effect_id: str, log: list[Event]) -> None:
     """Use a sheet's common effect: the Protagonist effect, and its ★ followers."""
-    common = _sheet_commons(state.content, user, state.episode)[effect_id]
+    common = state.episode_box.commons[user][effect_id]
     log.append(public("common", user=user, effect=effect_id))
     # ★ "when you use the Protagonist effect": run after the common effect, so push first.
-    stars = state.content.stars.get("protagonist", {})
-    for card, face_up in reversed(state.sides[user].discard):
-        star = stars.get(card) if face_up else None
-        if star is not None:
-            state.frames.append(Frame(star.effect, 0, card, public("star", seat=user, card=card)))
+    stars = state.episode_box.protagonist
+    if stars:
+        for card, face_up in reversed(state.sides[user].discard):
+            star = stars.get(card) if face_up else None
+            if star is not None:
+                state.frames.append(Frame(star.effect, 0, card, public("star", seat=user, card=card)))
     state.frames.append(Frame(common.effect, 0, None))
 
 
 def _show_hand(state, step, card, user, log):
     for seat in seats_of(state, step.who, user):
-        side, to = state.sides[seat], state.opponent(seat)
+        side, to = state.sides[seat], state.content.across[seat]
         side.shown.update(side.hand)
         log.append(private("show_hand", (seat, to), seat=seat, to=to, cards=list(side.hand)))
 
@@ -271,12 +261,7 @@ def reveal(state: State, log: list[Event]) -> None:
 
 
 def _accuse(state, step, card, user, log):
-    state.pending = Pending(user, "accuse", _accusations(state.content, state.episode), step=step, card=card)
-
-
-@lru_cache(maxsize=64)
-def _accusations(content, episode: str) -> tuple[Action, ...]:
-    return tuple(Action("accuse", (s,)) for s in content.suspects(episode))
+    state.pending = Pending(user, "accuse", state.episode_box.accusations, step=step, card=card)
 
 
 OPERATIONS = {

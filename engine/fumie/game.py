@@ -9,14 +9,14 @@ else.
 from __future__ import annotations
 
 import random
-from functools import lru_cache
 from typing import Sequence
 
 from engine.contract import Ending
 from engine import legality, turns
 from engine.events import Event, private, public
 from engine.fumie import effects
-from engine.fumie.actions import STOP, UP, Action, parse
+from engine.fumie.actions import STOP, Action, parse
+from engine.fumie.box import episode_box
 from engine.fumie.content import FACE_DOWN_LIMIT, HAND_SIZE, STOPPED, Content
 from engine.fumie.state import Frame, InUse, Side, State
 
@@ -38,7 +38,8 @@ def new_game(content: Content, seats: Sequence[str], seed: int, options: dict) -
         deck = content.deck_for(seat, episode)
         rng.shuffle(deck)
         sides[seat] = Side([], deck)
-    state = State(content, episode, seed, rng, sides, first, set(options.get("known", ())))
+    state = State(content, episode, seed, rng, sides, first, set(options.get("known", ())),
+                  episode_box(content, episode))
     state.aside = content.purple(episode)
     log = [public("setup", episode=episode, first=first)]
     if episode in content.culprit_episodes:
@@ -77,24 +78,20 @@ def legal_actions(state: State, seat: str) -> list[Action]:
 
 def choices(state: State, seat: str) -> legality.Choices:
     """The seat's legal actions and their texts (view, bot and check share them): a
-    turn's start offers the same choices every time, made once for the box, and a
-    decision offers its options and stopping, made once for each set of options."""
+    turn's start offers the same choices every time (they depend only on the seat's
+    sheet side: made once for the box), and a decision offers its options and stopping,
+    made once for each set of options."""
     if state.ended is None:
         pending = state.pending
         if pending is None:
             if seat == state.active:
-                return _turn_choices(state.content, seat, state.episode)
+                return state.episode_box.turn[seat]
         elif seat == pending.seat:
             return _offer(pending.options)
     return _NOTHING
 
 
 _NOTHING = legality.Choices(())
-
-
-@lru_cache(maxsize=64)
-def _turn_choices(content: Content, seat: str, episode: str) -> legality.Choices:
-    return legality.Choices(_turn_start(content, seat, episode))
 
 
 # A decision's choices, by its options: most decisions offer one of a few sets made once
@@ -111,13 +108,6 @@ def _offer(options: tuple[Action, ...]) -> legality.Choices:
             _offers.clear()
         kept = _offers[id(options)] = (options, legality.Choices((*options, STOP)))
     return kept[1]
-
-
-@lru_cache(maxsize=64)
-def _turn_start(content: Content, seat: str, episode: str) -> tuple[Action, ...]:
-    """A turn's choices depend only on the seat's sheet side, so they are made once."""
-    sheet = content.sheets[(seat, episode)]
-    return (UP, *(Action("down", (c.id,)) for c in sheet.common), STOP)
 
 
 def apply(state: State, seat: str, action: Action) -> list[Event]:
@@ -147,10 +137,10 @@ ending = turns.ending
 # --- a turn --------------------------------------------------------------------------
 
 def _use(state: State, user: str, action: Action, log: list[Event]) -> None:
-    holder = state.opponent(user)
-    hand = state.sides[holder].hand
-    card = hand.pop(0)
-    state.sides[holder].shown.discard(card)
+    holder = state.content.across[user]
+    side = state.sides[holder]
+    card = side.hand.pop(0)
+    side.shown.discard(card)
     face_up = action.verb == "up"
     state.in_use = InUse(card, face_up, user)
     log.append(public("use", user=user, holder=holder, face="up" if face_up else "down",
@@ -174,19 +164,19 @@ def _put_down_card_in_use(state: State, log: list[Event]) -> None:
 def _finish_turn(state: State, log: list[Event]) -> None:
     used = state.in_use
     _put_down_card_in_use(state, log)
-    state.ended = (_card_end(state, used.card if used and used.face_up else None)
-                   or _face_down_end(state))
+    state.ended = _card_end(state, used) or _face_down_end(state)
     if state.ended is not None:
         return
-    for seat in (state.active, state.opponent(state.active)):
-        side = state.sides[seat]
-        if len(side.hand) < HAND_SIZE:
-            effects.draw(state, seat, HAND_SIZE - len(side.hand), log)
+    across = state.content.across
+    for seat in (state.active, across[state.active]):
+        missing = HAND_SIZE - len(state.sides[seat].hand)
+        if missing > 0:
+            effects.draw(state, seat, missing, log)
     state.ended = _exhausted_end(state)
     if state.ended is not None:
         return
     if not state.extra_turn:
-        state.active = state.opponent(state.active)
+        state.active = across[state.active]
     state.extra_turn = False
     state.turn += 1
     # No loop guard: the rulebook lets players end a game that loops, but none can. Every
@@ -196,18 +186,19 @@ def _finish_turn(state: State, log: list[Event]) -> None:
     log.append(public("turn", seat=state.active, number=state.turn))
 
 
-def _card_end(state: State, just_used: str | None) -> Ending | None:
+def _card_end(state: State, used: InUse | None) -> Ending | None:
     """END conditions of the card just used face up, then of face-up cards in the piles
     (only cards with an END condition in this episode are looked at)."""
-    enders = state.content.enders(state.episode)
-    if just_used in enders:
-        owner = next(s for s in state.content.seats if (just_used, True) in state.sides[s].discard)
-        found = _end_of(state, just_used, owner)
+    ends = state.episode_box.ends
+    just_used = None
+    if used is not None and used.face_up and used.card in ends:
+        just_used = used.card
+        found = _end_of(state, just_used, used.user)   # it lies on its user's pile now
         if found is not None:
             return found
     for seat in state.content.seats:
         for card_id, up in state.sides[seat].discard:
-            if up and card_id in enders and card_id != just_used:
+            if up and card_id in ends and card_id != just_used:
                 found = _end_of(state, card_id, seat)
                 if found is not None:
                     return found
@@ -215,30 +206,31 @@ def _card_end(state: State, just_used: str | None) -> Ending | None:
 
 
 def _end_of(state: State, card_id: str, owner: str) -> Ending | None:
-    for rule in state.card(card_id).end:
-        if rule.works_in(state.episode) and (rule.if_ is None or state.content.test(rule.if_)(state, owner)):
-            return Ending(rule.ending, "card", {"card": card_id, "seat": owner})
+    for ending, holds in state.episode_box.ends[card_id]:
+        if holds is None or holds(state, owner):
+            return Ending(ending, "card", {"card": card_id, "seat": owner})
     return None
 
 
 def face_down_limit(state: State, seat: str) -> int:
     """Four, unless a face-up ★ card in the pile says otherwise."""
-    limits = state.content.stars.get("face_down_limit", {})
-    for card, up in state.sides[seat].discard:
-        if up and card in limits:
-            return limits[card].limit or FACE_DOWN_LIMIT
+    limits = state.episode_box.limits
+    if limits:
+        for card, up in state.sides[seat].discard:
+            if up and card in limits:
+                return limits[card]
     return FACE_DOWN_LIMIT
 
 
 def _sheet_end(state: State, seat: str, when: str) -> Ending | None:
-    for rule in state.content.sheets[(seat, state.episode)].end:
-        if rule.when == when and (rule.if_ is None or state.content.test(rule.if_)(state, seat)):
-            return Ending(rule.ending, when, {"seat": seat})
+    for ending, holds in state.episode_box.sheet_ends[seat, when]:
+        if holds is None or holds(state, seat):
+            return Ending(ending, when, {"seat": seat})
     raise AssertionError(f"{seat}'s sheet has no {when} page that applies")
 
 
 def _face_down_end(state: State) -> Ending | None:
-    fewest = state.content.fewest_down
+    fewest = state.episode_box.fewest_down
     for seat in state.content.seats:
         pile = state.sides[seat].discard
         if len(pile) < fewest:   # too few cards to end the day, however they lie

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from engine import decision
 from engine.contract import Ending
 from engine.events import Event
+from engine.fumie.box import EpisodeBox
 from engine.fumie.content import Card, Content, Step
 
 
@@ -67,6 +68,7 @@ class State:
     sides: dict[str, Side]
     active: str
     known: set[str]                      # sleeves showing the effect side
+    episode_box: EpisodeBox = field(repr=False, compare=False)   # what the rules read of it, made once
     turn: int = 1
     removed: list[str] = field(default_factory=list)
     in_use: InUse | None = None
@@ -127,7 +129,7 @@ class State:
         rng.setstate(self.rng.getstate())
         return State(
             self.content, self.episode, self.seed, rng,
-            {k: s.copy() for k, s in self.sides.items()}, self.active, set(self.known),
+            {k: s.copy() for k, s in self.sides.items()}, self.active, set(self.known), self.episode_box,
             self.turn, list(self.removed),
             None if self.in_use is None else InUse(self.in_use.card, self.in_use.face_up, self.in_use.user),
             [f.copy() for f in self.frames], self.pending, self.extra_turn, self.ended,

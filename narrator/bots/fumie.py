@@ -175,10 +175,11 @@ class _Worths(dict):
 
 
 class _Pile:
-    """What the partner's judging reads of one discard pile as a view shows it: the cards
-    face up in it that a condition names, and the known ones with an END, in pile order."""
+    """What the partner reads of one discard pile as a view shows it: the cards face up
+    in it, those of them that a condition names, and the known ones with an END, in pile
+    order."""
 
-    __slots__ = ("shown", "named_up", "enders")
+    __slots__ = ("shown", "up", "named_up", "enders")
 
     def __init__(self, shown: tuple, seat: str, reads: frozenset[str], enders: frozenset[str],
                  was: "_Pile | None" = None):
@@ -187,13 +188,14 @@ class _Pile:
             # Cards were put on the pile read last (a pile grows from its top, and changes
             # otherwise only when a card is turned or taken out): read just those, and
             # keep what was read while none of them is one judging reads.
-            self.named_up, self.enders = was.named_up, was.enders
+            self.up, self.named_up, self.enders = was.up, was.named_up, was.enders
             new = shown[len(was.shown):]
         else:
-            self.named_up, self.enders, new = (seat, frozenset()), (), shown
+            self.up, self.named_up, self.enders, new = frozenset(), (seat, frozenset()), (), shown
         for p in new:
             if p.face_up:
                 card = p.card.id
+                self.up = self.up | {card}
                 if card in reads:
                     self.named_up = (seat, self.named_up[1] | {card})
                 if p.card.known and card in enders:
@@ -294,12 +296,14 @@ class Partner:
 
     # --- choosing -----------------------------------------------------------------------
     def choose(self, view) -> str:
+        d = view.decision
+        if d is None and len(view.legal) > 1:
+            return self._use(view)   # a turn's start: up, the ways face down, stop
         legal = [a for a in view.legal if a != "stop"]
         if not legal:
             return "stop"
-        d = view.decision
         if d is None:
-            return self._use(view, legal)
+            return self._use(view)
         kind = d.kind
         if kind == "common":
             return "effect " + self._common(view, [a.split()[1] for a in legal])
@@ -321,20 +325,21 @@ class Partner:
         """What using a card face up is worth when its effect side is not known: the mean
         over the episode's cards this seat cannot see anywhere, any of which it may be. A
         box with cards that end the day at once makes a blind card a risk, not a gift."""
-        worths = self._worths(view, user)
+        return self._blind(view, self._worths(view, user))
+
+    def _blind(self, view, worths: "_Worths") -> float:
         seen = {f.id for f in (*view.me.hand, *view.other.hand, *view.removed) if f is not None}
-        seen.update([p.card.id for s in (view.me, view.other) for p in s.discard if p.face_up])
-        pool = [c for c in _order(self.content, self.seat, view.episode) if c not in seen]
+        seen.update(self._piles[view.me.seat].up, self._piles[view.other.seat].up)   # read by _table_of
+        pool = [worths[c] for c in _order(self.content, self.seat, view.episode) if c not in seen]
         if not pool:
             return 1.0
-        return sum([worths[c] for c in pool]) / len(pool)
+        return sum(pool) / len(pool)   # in the box's order, as ever: the same float
 
-    def _use(self, view, legal: list[str]) -> str:
-        front = view.other.hand[0] if view.other.hand else None
-        if front is not None and front.known:
-            up = self.worth(view, front, self.seat)
-        else:
-            up = self.unknown_worth(view, self.seat)
+    def _use(self, view) -> str:
+        worths = self._worths(view, self.seat)
+        hand = view.other.hand
+        front = hand[0] if hand else None
+        up = worths[front.id] if front is not None and front.known else self._blind(view, worths)
         downs = _downs(self.content, self.seat, view.episode, view.legal)
         if not downs:
             return "up"
