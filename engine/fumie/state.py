@@ -85,16 +85,18 @@ class State:
     # ^ each check of the culprit: the face-up cards it looked at, and the answer
     # Caches, never copied nor compared (a state changes only through `apply`; code that
     # edits one by hand must call `forget()`): each seat's count of the events it was told,
-    # and each discard pile as views last showed it (engine.fumie.view: the same to both
-    # seats). (The legal actions need none: they are kept by the options they offer,
-    # game.choices.)
+    # each discard pile as views last showed it, and every card as it shows now
+    # (engine.fumie.view: the same to both seats). (The legal actions need none: they are
+    # kept by the options they offer, game.choices.)
     clock: dict[str, tuple[int, int]] = field(default_factory=dict, repr=False, compare=False)
     piles: dict[str, tuple] = field(default_factory=dict, repr=False, compare=False)
+    faces: tuple[int, dict] | None = field(default=None, repr=False, compare=False)
 
     def forget(self) -> None:
         """Drop the caches (after editing a state by hand, as tests do)."""
         self.clock = {}
         self.piles = {}
+        self.faces = None
 
     # -- the Table protocol of conditions: only what both players can see
     def face_up_in(self, card: str, pile: str | None) -> bool:

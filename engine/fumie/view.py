@@ -136,6 +136,17 @@ class _Faces(dict):
 
     def __init__(self, content):
         super().__init__((c, (Face.of(card, False), Face.of(card, True))) for c, card in content.cards.items())
+        self._as_known: dict[frozenset[str], dict[str, Face]] = {}
+
+    def as_known(self, known: frozenset[str]) -> dict[str, Face]:
+        """card id -> its Face with these sleeves known: the games of an explore, or of a
+        player's evening, begin knowing the same sleeves (bounded)."""
+        found = self._as_known.get(known)
+        if found is None:
+            if len(self._as_known) >= 64:
+                self._as_known.clear()
+            found = self._as_known[known] = {c: f[c in known] for c, f in self.items()}
+        return found
 
 
 class _Places(dict):
@@ -183,41 +194,58 @@ def _pile(state: State, s: str, places: _Places) -> tuple[tuple[PileCard, ...], 
     return made
 
 
+def _seen(state: State, faces: _Faces) -> dict[str, Face]:
+    """Every card of the box as it shows in this game now (its effect side once its sleeve
+    shows it), so a view reads a hand or a pile card as one lookup: made again only when
+    a sleeve turned. Sleeves turn one way only in a game, so their number tells."""
+    known = state.known
+    kept = state.faces
+    if kept is None or kept[0] != len(known):
+        kept = state.faces = (len(known), faces.as_known(frozenset(known)))
+    return kept[1]
+
+
+def _side(state: State, s: str, seat: str, seen: dict[str, Face], places: _Places) -> SideView:
+    """`s`'s side as `seat` sees it: the other hand only as far as it was shown."""
+    sd = state.sides[s]
+    hand, shown = sd.hand, sd.shown
+    if s == seat:
+        faces = tuple(map(seen.__getitem__, hand))
+    elif shown:
+        faces = tuple([seen[c] if c in shown else None for c in hand])
+    else:
+        faces = (None,) * len(hand)
+    pile, down, limit = _pile(state, s, places)
+    return SideView(s, faces, tuple(map(shown.__contains__, hand)), len(sd.deck), pile, down, limit)
+
+
 def view(state: State, seat: str) -> View:
     known = state.known
     content = state.content
     faces, places = _box(content)
-
-    def side(s: str) -> SideView:
-        sd = state.sides[s]
-        shown = sd.shown
-        if s == seat:
-            hand = tuple([faces[c][c in known] for c in sd.hand])
-        else:
-            hand = tuple([faces[c][c in known] if c in shown else None for c in sd.hand])
-        pile, down, limit = _pile(state, s, places)
-        return SideView(s, hand, tuple([c in shown for c in sd.hand]), len(sd.deck), pile, down, limit)
-
+    seen = _seen(state, faces)
     legal = choices(state, seat)
     decision = None
     p = state.pending
     if p is not None and p.seat == seat:
         prompt = p.data.get("prompt") or _PROMPTS[p.kind]
-        cards = ()
+        cards: tuple[Face, ...] = ()
         if p.kind == "order_deck":
-            cards = tuple([faces[c][c in known] for c in p.data["cards"]])
+            cards = tuple(map(seen.__getitem__, p.data["cards"]))
         elif p.kind == "order_hand":
-            cards = tuple([faces[c][c in known] for c in state.sides[seat].hand])
+            cards = tuple(map(seen.__getitem__, state.sides[seat].hand))
         decision = Decision(p.kind, legal.texts_of(p.options), prompt, cards, p.data.get("deck"))
     use = state.in_use
     in_use = None if use is None else places[0, use.card, use.card in known] if use.face_up else places[0, None, False]
     culprit = state.culprit
     return View(
-        seat, content.seats, state.episode, state.turn, state.active, side(seat), side(content.across[seat]),
-        tuple([faces[c][c in known] for c in state.removed]), in_use, None if use is None else use.user,
+        seat, content.seats, state.episode, state.turn, state.active,
+        _side(state, seat, seat, seen, places), _side(state, content.across[seat], seat, seen, places),
+        tuple(map(seen.__getitem__, state.removed)) if state.removed else (), in_use,
+        None if use is None else use.user,
         _commons(content, seat, state.episode),
         legal.texts, decision, state.ended, told(state.log, seat, state.clock),
-        faces[culprit][culprit in known] if culprit and (seat == content.culprit_keeper or state.culprit_shown) else None,
+        seen[culprit] if culprit and (seat == content.culprit_keeper or state.culprit_shown) else None,
         state.culprit_shown,
         _suspects(content, state.episode) if culprit else (),
         tuple(state.checks),

@@ -192,14 +192,14 @@ class _Pile:
             new = shown[len(was.shown):]
         else:
             self.up, self.named_up, self.enders, new = frozenset(), (seat, frozenset()), (), shown
-        for p in new:
-            if p.face_up:
-                card = p.card.id
-                self.up = self.up | {card}
-                if card in reads:
-                    self.named_up = (seat, self.named_up[1] | {card})
-                if p.card.known and card in enders:
-                    self.enders += ((seat, card),)
+        faces = [p.card for p in new if p.face_up]
+        if faces:
+            up = [f.id for f in faces]
+            self.up = self.up.union(up)
+            named = reads.intersection(up)
+            if named:
+                self.named_up = (seat, self.named_up[1] | named)
+            self.enders += tuple([(seat, f.id) for f in faces if f.known and f.id in enders])
 
 
 # (content, a table's key) -> the table, and what each card is worth on it by (judging
@@ -224,6 +224,8 @@ class Partner:
         self._known: tuple | None = None      # what was known of the culprit when last counted
         self._parts: tuple | None = None      # what the last table's key was read from
         self._counted = (0, 0)
+        self._legal: tuple[str, ...] | None = None   # a turn's choices as last read, and its ways down
+        self._ways: tuple[tuple[str, str], ...] = ()
 
     # --- judging cards ----------------------------------------------------------------
     def tone(self, episode: str, ending: str) -> float:
@@ -339,32 +341,46 @@ class Partner:
         worths = self._worths(view, self.seat)
         hand = view.other.hand
         front = hand[0] if hand else None
-        up = worths[front.id] if front is not None and front.known else self._blind(view, worths)
-        downs = _downs(self.content, self.seat, view.episode, view.legal)
+        known = front is not None and front.known
+        up = worths[front.id] if known else self._blind(view, worths)
+        downs = self._downs(view)
         if not downs:
             return "up"
-        values = [self._op_value(view, op) for _, op in downs]
-        best = max(range(len(downs)), key=values.__getitem__)   # the first of the best
-        down = self.down_cost(view) + values[best]
-        return "up" if up >= down else downs[best][0]
+        # The first of the best ways down (what each is worth now, by its first operation).
+        best, value = downs[0][0], None
+        for text, op in downs:
+            v = self._op_value(view, op, worths)
+            if value is None or v > value:
+                best, value = text, v
+        return "up" if up >= self.down_cost(view) + value else best
+
+    def _downs(self, view) -> tuple[tuple[str, str], ...]:
+        """The turn's ways down: a turn offers the same choices every time (the same texts,
+        kept by the rules), so they are read again only when those are not the last ones."""
+        if view.legal is not self._legal:
+            self._legal, self._ways = view.legal, _downs(self.content, self.seat, view.episode, view.legal)
+        return self._ways
 
     def _common_value(self, view, effect: str) -> float:
-        return self._op_value(view, _common_ops(self.content, self.seat, view.episode)[effect])
+        return self._op_value(view, _common_ops(self.content, self.seat, view.episode)[effect],
+                              self._worths(view, self.seat))
 
-    def _op_value(self, view, op: str) -> float:
-        """What a common effect (by its first operation) is worth now."""
-        my_front = view.me.hand[0] if view.me.hand else None
-        if op == "rearrange" and my_front is not None and self.worth(view, my_front, self.other) < 0:
-            return 10.0
-        if op == "to_back" and view.other.hand and view.other.hand[0] is not None \
-                and self.worth(view, view.other.hand[0], self.seat) < 0:
-            return 9.0
-        if op == "show_hand" and any(f is None for f in view.other.hand):
-            return 4.0
+    def _op_value(self, view, op: str, mine: _Worths) -> float:
+        """What a common effect (by its first operation) is worth now; `mine`: what cards
+        are worth used by this seat."""
+        if op == "rearrange":
+            front = view.me.hand[0] if view.me.hand else None
+            return 10.0 if front is not None and self.worth(view, front, self.other) < 0 else 0.0
+        if op == "to_back":
+            hand = view.other.hand
+            front = hand[0] if hand else None
+            return 9.0 if front is not None and front.known and mine[front.id] < 0 else 0.0
+        if op == "show_hand":
+            return 4.0 if False in view.other.shown else 0.0   # a card of theirs not yet seen
         if op == "arrange_deck":
             return 2.0
-        if op == "check_culprit" and not view.culprit_shown:
-            return 3.0
+        if op == "check_culprit":
+            return 0.0 if view.culprit_shown else 3.0
         return 0.0
 
     def _common(self, view, ids: list[str]) -> str:
