@@ -13,7 +13,7 @@ from itertools import permutations
 from engine.contract import Ending
 from engine.events import Event, private, public
 from engine.fumie.actions import NO, YES, Action
-from engine.fumie.content import HAND_SIZE, Step
+from engine.fumie.content import HAND_SIZE
 from engine.fumie.state import Frame, Pending, State
 
 
@@ -30,16 +30,12 @@ def run(state: State, log: list[Event]) -> None:
             continue
         step = frame.steps[frame.index]
         frame.index += 1
-        _step(state, step, frame.card, log)
-
-
-def _step(state: State, step: Step, card: str | None, log: list[Event]) -> None:
-    user = state.active
-    if step.instead is not None and state.content.test(step.instead.if_)(state, user):
-        log.append(public("instead", card=card))
-        state.frames.append(Frame(step.instead.effect, 0, card))
-        return
-    OPERATIONS[step.op](state, step, card, user, log)
+        card, user = frame.card, state.active
+        if step.instead is not None and state.content.test(step.instead.if_)(state, user):
+            log.append(public("instead", card=card))
+            frames.append(Frame(step.instead.effect, 0, card))
+        else:
+            OPERATIONS[step.op](state, step, card, user, log)
 
 
 def seats_of(state: State, who: str, user: str) -> tuple[str, ...]:

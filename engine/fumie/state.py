@@ -100,8 +100,13 @@ class State:
 
     # -- the Table protocol of conditions: only what both players can see
     def face_up_in(self, card: str, pile: str | None) -> bool:
-        sides = (self.sides[pile],) if pile else self.sides.values()
-        return any((card, True) in s.discard for s in sides)
+        up = (card, True)
+        if pile:
+            return up in self.sides[pile].discard
+        for side in self.sides.values():   # asked of every END face up at every turn's end
+            if up in side.discard:
+                return True
+        return False
 
     def is_removed(self, card: str) -> bool:
         return card in self.removed
