@@ -63,8 +63,9 @@ def draw(state: State, seat: str, count: int, log: list[Event], kind: str = "dra
     drawn = deck[:-n - 1:-1]   # from the top, the end of the list
     del deck[-n:]
     side.hand.extend(drawn)
-    log.append(public(kind, seat=seat, count=n))
-    log.append(private("draw_seen", (seat,), seat=seat, cards=drawn))
+    # Made as Events outright, as a turn's other events are (engine.fumie.game._use).
+    log.append(Event(kind, {"seat": seat, "count": n}))
+    log.append(Event("draw_seen", {"seat": seat, "cards": drawn}, frozenset((seat,))))
     stars = state.episode_box.drawn
     for card in drawn:
         # A ★ works only once its text can be read, that is once the card is known.
@@ -84,7 +85,7 @@ def _common(state, step, card, user, log):
 def use_common(state: State, user: str, effect_id: str, log: list[Event]) -> None:
     """Use a sheet's common effect: the Protagonist effect, and its ★ followers."""
     common = state.episode_box.commons[user][effect_id]
-    log.append(public("common", user=user, effect=effect_id))
+    log.append(Event("common", {"user": user, "effect": effect_id}))
     # ★ "when you use the Protagonist effect": run after the common effect, so push first.
     stars = state.episode_box.protagonist
     if stars:

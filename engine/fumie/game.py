@@ -159,8 +159,10 @@ def _use(state: State, user: str, action: Action, log: list[Event]) -> None:
     side.shown.discard(card)
     face_up = action.verb == "up"
     state.in_use = InUse(card, face_up, user)
-    log.append(public("use", user=user, holder=holder, face="up" if face_up else "down",
-                      card=card if face_up else None))
+    # The events of every turn are made as Events outright (not through `public`, which
+    # packs its words into a dict of its own): a turn makes five or six.
+    log.append(Event("use", {"user": user, "holder": holder, "face": "up" if face_up else "down",
+                             "card": card if face_up else None}))
     if face_up:
         effects.learn(state, card, log)
         state.frames.append(Frame(state.card(card).effect, 0, card))
@@ -173,8 +175,8 @@ def _put_down_card_in_use(state: State, log: list[Event]) -> None:
     used, state.in_use = state.in_use, None
     if used is not None:
         state.sides[used.user].discard.append((used.card, used.face_up))
-        log.append(public("discard", seat=used.user, face="up" if used.face_up else "down",
-                          card=used.card if used.face_up else None))
+        log.append(Event("discard", {"seat": used.user, "face": "up" if used.face_up else "down",
+                                     "card": used.card if used.face_up else None}))
 
 
 def _finish_turn(state: State, log: list[Event]) -> None:
@@ -199,7 +201,7 @@ def _finish_turn(state: State, log: list[Event]) -> None:
     # turn sends a card from a hand to a pile, no effect takes one back, and the purple
     # cards come in from the box once each, so the cards in hands, decks and the box
     # strictly fall from turn to turn (tests/fumie/test_fumie_rules.py checks it).
-    log.append(public("turn", seat=state.active, number=state.turn))
+    log.append(Event("turn", {"seat": state.active, "number": state.turn}))
 
 
 def _card_end(state: State, used: InUse | None) -> Ending | None:
