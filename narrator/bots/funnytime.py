@@ -11,10 +11,8 @@ last star it does not have to.
 from __future__ import annotations
 
 import random
-from bisect import bisect_left
-from collections.abc import Iterator
+from bisect import bisect_left, bisect_right
 from functools import lru_cache
-from itertools import islice
 
 from engine.funnytime.content import CLEAN, POSITIONS, ROTATIONS
 
@@ -56,12 +54,12 @@ class Partner:
         return self._sky(view).next_lit(spend)
 
     def _sky(self, view) -> "_Sky":
-        """What the bot reads of its own sky: asked again and again of one side of the
-        table, which a view keeps while nothing changes it (a whole Make Time), so the
-        last reading is kept for as long as the view shows that same side."""
+        """What the bot reads of its own sky: asked again and again of one planisphere,
+        which a view keeps while no star of it changes (its cards may: a draw, a panel
+        laid), so the last reading is kept for as long as the view shows those same stars."""
         read = self._read
-        if read is None or read.me is not view.me or read.number != view.number:
-            read = self._read = _Sky(view.me, view.number)
+        if read is None or read.stars is not view.me.stars or read.number != view.number:
+            read = self._read = _Sky(view.me.stars, view.number)
         return read
 
     def room(self, view, need: int) -> int:
@@ -89,65 +87,60 @@ class Partner:
         d = view.decision
         if d is None:
             return "stop" if "stop" in view.legal else view.legal[0]
-        legal = [a for a in view.legal if a != "stop"]
         kind = d.kind
+        # `stop` comes last of the legal actions, and none of these choices takes it
         if kind == "make":
-            return self._make(view, legal)
+            return self._make(view, view.legal)
         if kind == "open":
-            return self._open(view, legal)
+            return self._open(view, view.legal)
         if kind == "pay":
             return "pay"
         if kind == "upkeep":
             return self._upkeep(view, d.data["card"])
+        legal = [a for a in view.legal if a != "stop"]
         if kind == "return":
             return min(legal, key=lambda a: (self.make_worth(view, a.split()[1]), a))
         if kind == "bonus":
             return "draw" if view.me.deck > 6 else "pass"
         return legal[0]
 
-    def plan_panels(self, view) -> Iterator[tuple[str, str, str, str]]:
-        """The whole manuscript the bot would lay now: (position, card, orientation, source),
-        the panels already laid first. Each panel is chosen knowing only those before it,
-        so they come one at a time, as asked for: the next panel costs only itself.
+    def next_panel(self, view) -> tuple[str, str, str, str] | None:
+        """The panel the bot would lay next: (position, card, orientation, source). Each
+        panel is chosen knowing only those laid before it, so the next one costs only itself.
 
         Ties are broken at random, drawn afresh from the seed and the moment, so a game
         continued from its save plays on exactly as it would have."""
         ties = _Ties(self.rng, self.seed * 1_000_003 + view.moment)
         plan = view.plan
-        laid = [tuple(x) for x in plan.laid]
-        yield from laid
         koma, cost_of = self.content.koma, self.content.icon_count    # a Koma card costs its icons
         hand = [c for c in plan.hand if c in koma]
-        stock = list(plan.stock)
         price = self.star_price(view)
         budget = self.room(view, self.need_next(view)) - plan.make_cost
-        spent = sum(cost_of[c] for _, c, _, _ in laid)
-        for i in range(len(laid), plan.to_lay):
-            pos = POSITIONS[i]
-            left = plan.to_lay - i - 1
-            pool = [(c, "hand") for c in dict.fromkeys(hand)] + [(c, "stock") for c in dict.fromkeys(stock)]
-            scored = []
-            costs = sorted(map(cost_of.__getitem__, hand + stock))
-            # The cheapest `left` cards but one of them: those of all, or, when the card left
-            # out is among them, the cheapest `left + 1` less that card.
-            low, low_plus = sum(costs[:left]), sum(costs[:left + 1])
-            for card, source in pool:
-                cost = cost_of[card]
-                others = low_plus - cost if bisect_left(costs, cost) < left else low
-                # stars this card and the cheapest cards for the positions after it would
-                # cost beyond what the sky can bear: avoided above all else
-                over = max(0, spent + cost + others - budget)
-                weighted, rot, placed = _placing(self.content, card, pos)
-                # a card from the Stock Pool saves its upkeep
-                bonus = cost * price * 0.5 if source == "stock" else 0.0
-                score = weighted - cost * price + bonus + placed - 1000.0 * over
-                scored.append((score, card, source, rot))
-            if not scored:
-                return
-            score, card, source, rot = ties.best(scored)
-            (stock if source == "stock" else hand).remove(card)
-            spent += cost_of[card]
-            yield pos, card, "upright" if rot in CLEAN["upright"] else "inverted", source
+        spent = sum(cost_of[c] for _, c, _, _ in plan.laid)
+        i = len(plan.laid)
+        pos = POSITIONS[i]
+        left = plan.to_lay - i - 1
+        pool = [(c, "hand") for c in dict.fromkeys(hand)] + [(c, "stock") for c in dict.fromkeys(plan.stock)]
+        scored = []
+        costs = sorted(map(cost_of.__getitem__, (*hand, *plan.stock)))
+        # The cheapest `left` cards but one of them: those of all, or, when the card left
+        # out is among them, the cheapest `left + 1` less that card.
+        low, low_plus = sum(costs[:left]), sum(costs[:left + 1])
+        for card, source in pool:
+            cost = cost_of[card]
+            others = low_plus - cost if bisect_left(costs, cost) < left else low
+            # stars this card and the cheapest cards for the positions after it would
+            # cost beyond what the sky can bear: avoided above all else
+            over = max(0, spent + cost + others - budget)
+            weighted, rot, placed = _placing(self.content, card, pos)
+            # a card from the Stock Pool saves its upkeep
+            bonus = cost * price * 0.5 if source == "stock" else 0.0
+            score = weighted - cost * price + bonus + placed - 1000.0 * over
+            scored.append((score, card, source, rot))
+        if not scored:
+            return None
+        score, card, source, rot = ties.best(scored)
+        return pos, card, "upright" if rot in CLEAN["upright"] else "inverted", source
 
     def make_worth(self, view, card: str) -> float:
         m = self.content.make.get(card)
@@ -182,9 +175,13 @@ class Partner:
     def _make(self, view, legal: list[str]) -> str:
         plan = view.plan
         if len(plan.laid) < plan.to_lay:
-            pos, card, orientation, source = next(islice(self.plan_panels(view), len(plan.laid), None))
-            want = f"lay {pos} {card} {orientation}" + (" stock" if source == "stock" else "")
-            return want if want in legal else next(a for a in legal if a.startswith("lay"))
+            panel = self.next_panel(view)
+            if panel is not None:
+                pos, card, orientation, source = panel
+                want = f"lay {pos} {card} {orientation}" + (" stock" if source == "stock" else "")
+                if want in legal:
+                    return want
+            return next(a for a in legal if a.startswith("lay"))
         # the Make cards worth their stars, while the sky can bear them
         price = self.star_price(view)
         koma_cost = sum(self.content.cost(c) for _, c, _, _ in plan.laid)
@@ -289,20 +286,27 @@ class _Ties:
 
 
 class _Sky:
-    """One reading of a side's planisphere: the kana lengths of its lit stars, shortest
-    first; how many have none, and how many at most one; how many dark ones relight at
-    the next 本; what a star is worth; and the room to spend found for each need."""
+    """One reading of a planisphere as seen at a 本: the kana lengths of its lit stars,
+    shortest first; how many have none, and how many at most one; how many dark ones
+    relight at the next 本; what a star is worth; and the room to spend found for each need."""
 
-    __slots__ = ("me", "number", "lit", "none", "one", "back", "price", "rooms")
+    __slots__ = ("stars", "number", "lit", "none", "one", "back", "price", "rooms")
 
-    def __init__(self, me, number: int):
-        self.me, self.number = me, number      # the side read, and the 本 it was read at
-        self.lit = sorted(len(s.kana) for s in me.stars if s.lit)
-        self.none = sum(1 for k in self.lit if k < 1)
-        self.one = sum(1 for k in self.lit if k <= 1)
-        self.back = sum(1 for s in me.stars if not s.lit and s.relights == number + 1)
-        soon = sum(1 for s in me.stars if not s.lit and s.relights is not None and s.relights <= number + 1)
-        eff = me.lit + soon * 0.5
+    def __init__(self, stars, number: int):
+        self.stars, self.number = stars, number      # the stars read, and the 本 they were read at
+        lit, back, soon = [], 0, 0
+        for s in stars:          # one pass: a sky is read again whenever one of its stars changes
+            if s.lit:
+                lit.append(len(s.kana))
+            elif s.relights is not None and s.relights <= number + 1:
+                soon += 1
+                back += s.relights == number + 1
+        lit.sort()
+        self.lit = lit
+        self.none = bisect_left(lit, 1)
+        self.one = bisect_right(lit, 1)
+        self.back = back
+        eff = len(lit) + soon * 0.5
         self.price = 3.0 if eff >= 15 else 7.0 if eff >= 11 else 12.0 if eff >= 8 else 22.0
         self.rooms: dict[int, int] = {}
 
@@ -317,7 +321,7 @@ class _Sky:
     def room(self, need: int) -> int:
         if need not in self.rooms:
             best = 0
-            for x in range(1, self.me.lit):
+            for x in range(1, len(self.lit)):
                 if self.next_lit(x) < need:
                     break
                 best = x
