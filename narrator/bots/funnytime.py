@@ -288,9 +288,9 @@ class _Ties:
 class _Sky:
     """One reading of a planisphere as seen at a 本: the kana lengths of its lit stars,
     shortest first; how many have none, and how many at most one; how many dark ones
-    relight at the next 本; what a star is worth; and the room to spend found for each need."""
+    relight at the next 本; what a star is worth; and what each spending leaves lit next."""
 
-    __slots__ = ("stars", "number", "lit", "none", "one", "back", "price", "rooms")
+    __slots__ = ("stars", "number", "lit", "none", "one", "back", "price", "short")
 
     def __init__(self, stars, number: int):
         self.stars, self.number = stars, number      # the stars read, and the 本 they were read at
@@ -308,7 +308,7 @@ class _Sky:
         self.back = back
         eff = len(lit) + soon * 0.5
         self.price = 3.0 if eff >= 15 else 7.0 if eff >= 11 else 12.0 if eff >= 8 else 22.0
-        self.rooms: dict[int, int] = {}
+        self.short: list[int] | None = None    # what each spending leaves lit next, negated
 
     def next_lit(self, spend: int) -> int:
         back = self.back
@@ -319,11 +319,10 @@ class _Sky:
         return len(self.lit) - spend + back
 
     def room(self, need: int) -> int:
-        if need not in self.rooms:
-            best = 0
-            for x in range(1, len(self.lit)):
-                if self.next_lit(x) < need:
-                    break
-                best = x
-            self.rooms[need] = best
-        return self.rooms[need]
+        """How many stars can be spent now, leaving one lit, and `need` lit at the next 本's
+        start. Each star spent puts out one more, less those of one kana (back at once), so
+        the stars lit next fall, or stay, as more are spent: the room is how many of the
+        spendings leave enough, found by halving among them (read once a sky)."""
+        if self.short is None:
+            self.short = [-self.next_lit(x) for x in range(1, len(self.lit))]    # rising
+        return bisect_right(self.short, -need)
