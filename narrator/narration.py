@@ -178,6 +178,7 @@ class Narrator:
         self.env = environment_for(story)
         self.voice = getattr(story, "voice", {}) or {}
         self.folds = voice_mod.folded_kinds(self.voice)
+        self.fold_before = voice_mod.fold_before(self.voice)
         self._readers: dict[str | None, Reader] = {}
         self._variants: dict[str, list[str]] = {}
         self._all: set[str] | None = None
@@ -273,12 +274,14 @@ class Narrator:
                 folded.clear()
 
         for i, event in enumerate(events, start):
-            if event.kind == "turn":
-                # A move may end one turn and begin the next: the bookkeeping of the turn
-                # that ended is told before the new turn is announced, not under it. (A
+            if event.kind in self.fold_before and event.visible_to(seat):
+                # A move may end one turn (or issue, or round) and begin the next: the
+                # bookkeeping of the one that ended is told before the new one is
+                # announced, not under it, where its counts would no longer hold. (A
                 # story that folds its turns tells them in the same line, in its own order.)
-                if event.kind not in self.folds:
-                    fold()
+                # Only before what this reader is told: another seat's secret moves no line.
+                fold()
+            if event.kind == "turn":
                 self.turn = event.data["number"]
             if event.visible_to(seat):
                 self._take_in(event, seat)

@@ -28,7 +28,10 @@ KEYS = {
 }
 PROGRESS_KEYS = {"kind": "the event kind counted", "field": "a number in the event's data to add up instead of counting",
                  "total": "the count at which the story is done"}
-FOLD_KEYS = {"kinds": "the event kinds that are bookkeeping"}
+FOLD_KEYS = {"kinds": "the event kinds that are bookkeeping",
+             "before": "the event kinds that open a new stretch of the story (a turn, an issue): "
+                       "the bookkeeping folded so far is told before them, not under them"}
+BEFORE = ("turn",)   # engine.turns' own: a turn told on its own is a new stretch
 QUIT = "The story waits for you."
 PREVIOUSLY = "Previously:"
 
@@ -72,9 +75,10 @@ def check(data: dict, where: str) -> None:
     for key in fold:
         if key not in FOLD_KEYS:
             raise StoryError(where, f"fold.{key}", suggest(key, FOLD_KEYS))
-    kinds = fold.get("kinds", [])
-    if not isinstance(kinds, list) or not all(isinstance(k, str) for k in kinds):
-        raise StoryError(where, "fold.kinds", 'should list event kinds: kinds = ["draw", "turn"]')
+    for key, example in (("kinds", '["draw", "turn"]'), ("before", '["turn", "issue"]')):
+        kinds = fold.get(key, [])
+        if not isinstance(kinds, list) or not all(isinstance(k, str) for k in kinds):
+            raise StoryError(where, f"fold.{key}", f"should list event kinds: {key} = {example}")
     progress = data.get("progress", {})
     if not isinstance(progress, dict):
         raise StoryError(where, "progress", 'should be a table: [progress] kind = "draw", total = 30')
@@ -93,6 +97,12 @@ def check(data: dict, where: str) -> None:
 
 def folded_kinds(voice: dict) -> frozenset[str]:
     return frozenset(voice.get("fold", {}).get("kinds", ()))
+
+
+def fold_before(voice: dict) -> frozenset[str]:
+    """The kinds before which a move's folded bookkeeping is told (those not folded)."""
+    fold = voice.get("fold", {})
+    return frozenset(fold.get("before", BEFORE)) - folded_kinds(voice)
 
 
 def quit_line(voice: dict) -> str:

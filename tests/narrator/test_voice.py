@@ -75,6 +75,27 @@ def test_a_turns_bookkeeping_is_told_before_the_next_turn_is_announced(story, tm
         "takeo uses a card.", "takeo drew.", "Turn 2: fumie.", "fumie uses a card.", "fumie drew."]
 
 
+def test_a_story_names_the_events_before_which_its_bookkeeping_is_told(story, tmp_path):
+    # A story whose new stretch is not a `turn` (FunnyTime's issue) says so: the last
+    # stretch's bookkeeping is told before the heading, the new one's after it.
+    prompts = {"_fold.j2": "{% for f in by_kind.draw %}{{ f.d.seat }} drew. {% endfor %}",
+               "use.1.j2": "{{ d.user }} uses a card.", "issue.1.j2": "Issue {{ d.number }}."}
+    move = [public("draw", seat="takeo", count=1), public("issue", number=2),
+            public("draw", seat="fumie", count=1), public("use", user="fumie", holder="takeo", face="down")]
+    told = with_prompts(story, tmp_path / "before", prompts, fold={"kinds": ["draw"], "before": ["issue"]})
+    assert Narrator(told, 0, set()).tell(move, 0, "takeo") == [
+        "takeo drew.", "Issue 2.", "fumie uses a card.", "fumie drew."]
+    # Without it the whole move's bookkeeping is one line at its end, as before.
+    told = with_prompts(story, tmp_path / "end", prompts, fold={"kinds": ["draw"]})
+    assert Narrator(told, 0, set()).tell(move, 0, "takeo") == [
+        "Issue 2.", "fumie uses a card.", "takeo drew. fumie drew."]
+
+
+def test_a_fold_before_list_must_be_kinds(story, tmp_path):
+    with pytest.raises(StoryError, match=r"fold\.before.*should list event kinds: before = \["):
+        voice.check({"fold": {"kinds": ["draw"], "before": "issue"}}, "x/voice.toml")
+
+
 def test_a_fold_that_says_nothing_prints_nothing(story, tmp_path):
     told = with_prompts(story, tmp_path, {}, fold={"kinds": ["draw"]})
     assert Narrator(told, 0, set()).tell([public("draw", seat="takeo", count=1)], 0, "takeo") == []
