@@ -93,9 +93,11 @@ def _attacks(seats: tuple[str, ...]) -> dict[str, _Court]:
     return {s: _Court(s) for s in seats}
 
 
+_FIGHT = row("fight", "with")
+
+
 def defend_options(state: State, seat: str) -> tuple[Action, ...]:
-    fights = row("fight", "with")
-    return (AVOID, *(fights[c] for c in combatants(state, seat, "defend")))
+    return (AVOID, *map(_FIGHT.__getitem__, combatants(state, seat, "defend")))
 
 
 def _lay_down(state: State, seat: str, combatant: str) -> tuple[str, bool]:
@@ -118,7 +120,7 @@ def declare(state: State, seat: str, action: Action, log: list[Event]) -> None:
 def answer(state: State, seat: str, action: Action, log: list[Event]) -> None:
     """The defender's answer: `avoid`, or `fight with N|king` (then the combat is resolved)."""
     c = state.combat
-    if action == AVOID:
+    if action.verb == "avoid":
         log.append(public("avoid", seat=seat, card=c.fatima, source=c.attacker))
         moves.move_fatima(state, c.fatima, c.attacker, "avoid", log)
         state.record.by_sword.add(c.attacker)
@@ -195,12 +197,8 @@ def traits(content: Content, card: str, side: str, against_king: bool) -> Traits
                   "halve_diver" in ops, "reroll" in ops, "wins_ties" in ops)
 
 
-def _traits(content: Content, f: Fighter, enemy: Fighter) -> Traits:
-    return traits(content, f.card, f.side, enemy.king)
-
-
-def _profile(content: Content, f: Fighter, enemy: Fighter) -> None:
-    mine, theirs = _traits(content, f, enemy), _traits(content, enemy, f)
+def _profile(content: Content, f: Fighter, mine: Traits, theirs: Traits) -> None:
+    """What `f` fights with, by its card's power and its traits (`mine`) and its enemy's."""
     if mine.mirror:
         f.mode = "mirror"
         return
@@ -241,13 +239,15 @@ def resolve(state: State, log: list[Event]) -> None:
     log.append(public("reveal", attacker=c.attacker, defender=c.defender, cards=[c.attack, c.defend]))
     a = Fighter(c.attacker, "attack", c.attack, c.attack_king)
     d = Fighter(c.defender, "defend", c.defend, c.defend_king)
-    for f, enemy in ((a, d), (d, a)):
-        if _traits(content, f, enemy).call_off:
+    # each side's traits face the other's card (a king or not): read once for the combat
+    ta, td = traits(content, a.card, "attack", d.king), traits(content, d.card, "defend", a.king)
+    for f, t in ((a, ta), (d, td)):
+        if t.call_off:
             log.append(public("called_off", seat=f.seat, card=f.card))
             _call_off(state, (a, d), log)
             return
-    _profile(content, a, d)
-    _profile(content, d, a)
+    _profile(content, a, ta, td)
+    _profile(content, d, td, ta)
     if "commoner" in (a.mode, d.mode):
         if a.mode == d.mode:
             winner, why = d, "tie"          # neither can hurt the other: the defender holds

@@ -12,7 +12,7 @@ from functools import lru_cache
 
 from engine.events import Event, private, public
 from engine.fatima import combat, moves
-from engine.fatima.actions import PASS, Action, act
+from engine.fatima.actions import PASS, Action, act, row
 from engine.fatima.state import Ctx, Frame, Pending, State
 
 
@@ -62,6 +62,9 @@ def _positions(verb: str, cards: int) -> tuple[Action, ...]:
 
 # --- the operations ----------------------------------------------------------------
 
+_SPY, _GIVE, _UNVEIL = row("spy"), row("give"), row("unveil")
+
+
 def _draw(state, step, ctx, log):
     for seat in seats_for(state, step.who, ctx):
         moves.draw(state, seat, step.n, log)
@@ -87,8 +90,8 @@ def _see_king(state, step, ctx, log):
         see_king(state, ctx.user, ctx.target, log)
         return
     known = state.intel.get(ctx.user, {})
-    options = tuple(act("spy", s) for s in state.others(ctx.user)
-                    if not state.nations[s].king_shown and s not in known)
+    options = tuple([_SPY[s] for s in state.others(ctx.user)
+                     if not state.nations[s].king_shown and s not in known])
     if len(options) == 1:
         see_king(state, ctx.user, options[0].args[0], log)
     elif options:
@@ -121,7 +124,7 @@ def _swap_fatima(state, step, ctx, log):
     mine = state.nations[ctx.user].fatima
     if not mine or state.owner(ctx.fatima) in (None, ctx.user):
         return
-    options = tuple(act("give", f) for f in mine)
+    options = tuple(map(_GIVE.__getitem__, mine))
     state.pending = Pending(ctx.user, "swap", options, {"ctx": ctx})
 
 
@@ -195,7 +198,7 @@ def _ask_unveil(state: State, queue: tuple[str, ...], ctx: Ctx) -> None:
     for i, seat in enumerate(queue):
         fatima = state.nations[seat].fatima
         if fatima:
-            options = (PASS, *(act("unveil", f) for f in fatima))
+            options = (PASS, *map(_UNVEIL.__getitem__, fatima))
             state.pending = Pending(seat, "may_unveil", options, {"queue": queue[i:], "ctx": ctx})
             return
 
@@ -242,13 +245,13 @@ def resolve(state: State, action: Action, log: list[Event]) -> None:
         moves.hand_over(state, seat, ctx.user, card, ctx.card, log)
         _ask_each(state, "tribute", data["queue"][1:], ctx, log)
     elif pending.kind == "may_unveil":
-        if action == PASS:
+        if action.verb == "pass":
             log.append(public("declined", seat=seat, what="unveil"))
         else:
             moves.unveil(state, action.args[0], seat, log)
         _ask_unveil(state, data["queue"][1:], ctx)
     elif pending.kind == "march":
-        if action == PASS:
+        if action.verb == "pass":
             log.append(public("declined", seat=seat, what="march"))
         else:
             combat.declare(state, seat, action, log)

@@ -125,7 +125,7 @@ def apply(state: State, seat: str, action: Action) -> list[Event]:
     pending = state.pending
     log: list[Event] = []
     state.moves += 1
-    if action == STOP:
+    if action.verb == "stop":      # a verb of no words: cheaper than comparing values
         state.pending = None
         state.ended = Ending(endings.reach(state.content.book, "stopped", {}).id, "stopped", {"seat": seat})
     elif pending.kind == "turn":
@@ -172,8 +172,9 @@ def _next_turn(state: State, log: list[Event]) -> None:
     if state.truce_until == seat:
         state.truce_until = None
     state.wards.discard(seat)
-    log.append(public("turn", seat=seat, number=state.turn, final=state.final_round))
-    if state.final_round:
+    final = state.final_left is not None
+    log.append(public("turn", seat=seat, number=state.turn, final=final))
+    if final:
         state.pending = Pending(seat, "turn", tuple(turn_options(state, seat)))
         return
     card = state.deck.pop()
