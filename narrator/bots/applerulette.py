@@ -138,7 +138,7 @@ class Belief:
         if bot.apples_key != key:
             bot.apples_key = key
             bot.apples = self._apples(bot, view)
-        self.tiles, self.poison, self.dangers, self.risk = bot.apples
+        self.tiles, self.poison, self.dangers, self.doubts, self.risk = bot.apples
         self.ring = bot.ring_at
         self.held: dict[int, tuple] = {}            # Partner.holding, per hand card
 
@@ -159,9 +159,9 @@ class Belief:
             gone = len(view.seats) - len(in_play)       # tiles that left with eliminated seats
             spread = len(in_play) - len(seen) + gone
             p = min(1.0, hidden / spread) if spread else 0.0
-            bot.chances = ({t: (1.0 if known[t] else 0.0) if t in known else p for t in in_play}, {})
-        self.poison, self.dangers = bot.chances
-        return tiles, self.poison, self.dangers, {s: self.danger(held) for s, held in tiles.items()}
+            bot.chances = ({t: (1.0 if known[t] else 0.0) if t in known else p for t in in_play}, {}, {})
+        self.poison, self.dangers, self.doubts = bot.chances
+        return tiles, self.poison, self.dangers, self.doubts, {s: self.danger(held) for s, held in tiles.items()}
 
     def _roles(self, bot: "Partner", view):
         """Per seat, the characters it may still be, as a set of bits over the cast (see
@@ -204,12 +204,15 @@ class Belief:
                     ruled_out = True
             if not ruled_out:   # nothing more to rule out: another pass would find the same
                 break
-        rose = self._chance(possible, cast.rose) if cast.rose else {}
-        return possible, self._chance(possible, cast.snow_white), rose, self._chance(possible, cast.queen)
-
-    def _chance(self, possible: dict[str, int], character: int) -> dict[str, float]:
+        # Each living seat is any of the characters it may be, alike: its share of each.
         living = self.living
-        weights = {s: 1.0 / p.bit_count() for s, p in possible.items() if p & character and s in living}
+        shares = [(s, p, 1.0 / p.bit_count()) for s, p in possible.items() if s in living]
+        rose = self._chance(shares, cast.rose) if cast.rose else {}
+        return possible, self._chance(shares, cast.snow_white), rose, self._chance(shares, cast.queen)
+
+    @staticmethod
+    def _chance(shares: list[tuple[str, int, float]], character: int) -> dict[str, float]:
+        weights = {s: w for s, p, w in shares if p & character}
         total = sum(weights.values())
         return {s: w / total for s, w in weights.items()} if total else {}
 
@@ -221,6 +224,13 @@ class Belief:
             for t in tiles:
                 safe *= 1.0 - self.poison.get(t, 0.0)
             d = self.dangers[tiles] = 1.0 - safe
+        return d
+
+    def doubt(self, tiles) -> float:
+        """How little is known of these tiles: each one's p * (1 - p), summed."""
+        d = self.doubts.get(tiles)
+        if d is None:
+            d = self.doubts[tiles] = sum(self.poison.get(t, 0.0) * (1 - self.poison.get(t, 0.0)) for t in tiles)
         return d
 
 
@@ -241,7 +251,7 @@ class Partner:
         self.apples_key = None
         self.apples = None
         self.chances_key: tuple | None = None
-        self.chances: tuple[dict[str, float], dict[tuple, float]] = ({}, {})
+        self.chances: tuple[dict[str, float], dict[tuple, float], dict[tuple, float]] = ({}, {}, {})
         self.weights: tuple = ({}, {}, {})
         self.hunt_weight: float | None = None
         self.faction: str | None = None    # mine, and the rest of what I am: at my first decision
@@ -321,7 +331,10 @@ class Partner:
         if not tiles and ring == b.ring:
             return 0.0                  # nothing moves: every seat's term is as it was
         tiles = tiles or {}
-        seats = set(tiles) | {x for x in (b.ring, ring) if x is not None}
+        seats = set(tiles)
+        for x in (b.ring, ring):
+            if x is not None:
+                seats.add(x)
         v = 0.0
         for s in sorted(seats):   # a fixed order: float sums depend on it
             if s in b.dead:
@@ -359,7 +372,7 @@ class Partner:
         return out
 
     def apple_info(self, b: Belief, target: str) -> float:
-        unknown = sum(b.poison.get(t, 0.0) * (1 - b.poison.get(t, 0.0)) for t in b.tiles[target])
+        unknown = b.doubt(b.tiles[target])
         relevance = b.p_sw.get(target, 0.0) + (0.3 if self.faction == "queen" else 0.1)
         if target == self.seat and self.faction == "rose":
             relevance += 1.0
@@ -484,8 +497,10 @@ class Partner:
     def steps(self, b: Belief, steps: list[Step], targets, hand: tuple[str, ...]) -> list[float]:
         """What carrying out these steps is worth, for each choice of the seats they
         designate: a step at a time over every choice."""
-        total = [0.0] * len(targets)
-        for step in steps:
+        if not steps:
+            return [0.0] * len(targets)
+        total = self.step(b, steps[0], targets, hand)
+        for step in steps[1:]:
             total = [v + x for v, x in zip(total, self.step(b, step, targets, hand))]
         return total
 
