@@ -161,7 +161,9 @@ class Belief:
             p = min(1.0, hidden / spread) if spread else 0.0
             bot.chances = ({t: (1.0 if known[t] else 0.0) if t in known else p for t in in_play}, {}, {})
         self.poison, self.dangers, self.doubts = bot.chances
-        return tiles, self.poison, self.dangers, self.doubts, {s: self.danger(held) for s, held in tiles.items()}
+        dangers, danger = self.dangers, self.danger      # most handfuls' dangers are kept
+        risk = {s: dangers[held] if held in dangers else danger(held) for s, held in tiles.items()}
+        return tiles, self.poison, dangers, self.doubts, risk
 
     def _roles(self, bot: "Partner", view):
         """Per seat, the characters it may still be, as a set of bits over the cast (see
