@@ -193,30 +193,42 @@ class Belief:
             possible[seat] = bit[c]
         # A character pinned to one seat is nobody else's. What the seat was told is true,
         # so ruling the pinned ones out never leaves a seat with none (its own character
-        # stays): one `&` per seat, not one per pinned character.
+        # stays): one `&` per seat, not one per pinned character. A pass that pins nobody
+        # new leaves nothing for another to rule out.
+        pinned = 0
+        for p in possible.values():
+            if p.bit_count() == 1:
+                pinned |= p
         for _ in range(3):
-            pinned = 0
-            for p in possible.values():
-                if p.bit_count() == 1:
-                    pinned |= p
-            ruled_out = False
+            newly = 0
             for s, p in possible.items():
                 if p.bit_count() > 1 and p & pinned:
-                    possible[s] = p & ~pinned
-                    ruled_out = True
-            if not ruled_out:   # nothing more to rule out: another pass would find the same
+                    possible[s] = p = p & ~pinned
+                    if p.bit_count() == 1:
+                        newly |= p
+            if not newly:
                 break
-        # Each living seat is any of the characters it may be, alike: its share of each.
+            pinned |= newly
+        # Each living seat is any of the characters it may be, alike: its share of each,
+        # worked out once for the three chances.
         living = self.living
-        shares = [(s, p, 1.0 / p.bit_count()) for s, p in possible.items() if s in living]
-        rose = self._chance(shares, cast.rose) if cast.rose else {}
-        return possible, self._chance(shares, cast.snow_white), rose, self._chance(shares, cast.queen)
+        sw, rose, queen = {}, {}, {}
+        for s, p in possible.items():
+            if s in living:
+                share = 1.0 / p.bit_count()
+                if p & cast.snow_white:
+                    sw[s] = share
+                if p & cast.rose:
+                    rose[s] = share
+                if p & cast.queen:
+                    queen[s] = share
+        return possible, self._chance(sw), self._chance(rose), self._chance(queen)
 
     @staticmethod
-    def _chance(shares: list[tuple[str, int, float]], character: int) -> dict[str, float]:
-        weights = {s: w for s, p, w in shares if p & character}
-        total = sum(weights.values())
-        return {s: w / total for s, w in weights.items()} if total else {}
+    def _chance(shares: dict[str, float]) -> dict[str, float]:
+        """The seats' shares of one character as chances (summing to 1)."""
+        total = sum(shares.values())
+        return {s: w / total for s, w in shares.items()} if total else {}
 
     def danger(self, tiles) -> float:
         """The chance that whoever eats these tiles eats poison."""
