@@ -333,9 +333,10 @@ class Partner:
                 if self.is_queen and s == me else 0.0
         return dead, plate, {s: dead[s] + plate[s] for s in b.living}   # worth per unit of danger
 
-    def term(self, b: Belief, s: str, tiles: tuple, ring: bool) -> float:
-        """What seat `s` holding these tiles (and the ring, or not) is worth to the bot's side."""
-        d = b.danger(tiles)
+    @staticmethod
+    def term(b: Belief, s: str, d: float, ring: bool) -> float:
+        """What seat `s` is worth to the bot's side with a plate of danger `d` (and the
+        ring, or not)."""
         return b.dead[s] * (1.0 if ring else d) + b.plate[s] * d
 
     def change(self, b: Belief, tiles: dict | None = None, ring: str | None = "same") -> float:
@@ -352,16 +353,21 @@ class Partner:
         v = 0.0
         for s in sorted(seats):   # a fixed order: float sums depend on it
             if s in b.dead:
-                v += self.term(b, s, tiles.get(s, b.tiles[s]), ring == s) - self.term(b, s, b.tiles[s], b.ring == s)
+                d = b.danger(tiles[s]) if s in tiles else b.risk[s]
+                v += self.term(b, s, d, ring == s) - self.term(b, s, b.risk[s], b.ring == s)
         return v
 
     def swap_gains(self, b: Belief, pairs) -> list[float]:
         """`change` for each pair of seats exchanging their tiles, the ring staying where it is."""
-        ring, risk, worth, tiles = b.ring, b.risk, b.worth, b.tiles
+        ring, risk, worth, term = b.ring, b.risk, b.worth, self.term
         out = []
         for x, y in pairs:
-            if ring == x or ring == y:
-                out.append(self.change(b, {x: tiles[y], y: tiles[x]}))
+            if ring == x or ring == y:    # each takes the other's danger; the ring stays put
+                v = 0.0
+                for s, other in sorted(((x, y), (y, x))):   # as `change` sums them
+                    if s in b.dead:
+                        v += term(b, s, risk[other], ring == s) - term(b, s, risk[s], ring == s)
+                out.append(v)
                 continue
             dx, dy = risk[x], risk[y]
             out.append(0.0 if dx == dy else (worth.get(x, 0.0) - worth.get(y, 0.0)) * (dy - dx))
