@@ -54,7 +54,8 @@ def _by_verb(legal: tuple[str, ...]) -> tuple[tuple[str, ...], dict[str, tuple[s
     so memory stays flat; the key is the view's own legal actions, nothing more)."""
     by_verb: dict[str, list[str]] = {}
     # One pass, each text cut once at its first space. Long lists seldom come again
-    # (Fatima's attacks: half its random players' lists are new), so this runs often.
+    # (a story with many targets and cards: half its random players' lists are new), so
+    # this runs often.
     for a in legal:
         if a != "stop":
             verb = a.partition(" ")[0]
