@@ -225,6 +225,8 @@ class Partner:
         self._parts: tuple | None = None      # what the last table's key was read from
         self._counted = (0, 0)
         self._legal: tuple[str, ...] | None = None   # a turn's choices as last read, and its ways down
+        self._removed: tuple = ()             # the cards out of the game as the last table read them
+        self._episode: tuple[frozenset[str], frozenset[str]] | None = None   # what its conditions read, its ENDs
         self._ways: tuple[tuple[str, str], ...] = ()
 
     # --- judging cards ----------------------------------------------------------------
@@ -248,8 +250,20 @@ class Partner:
     def _table_of(self, view) -> tuple[_Table, dict[tuple[str, str], _Worths]]:
         if self._seen is not view:
             self._seen = view
-            reads = _reads(self.content, view.episode)
-            mine, theirs = self._pile(view.me, reads, view.episode), self._pile(view.other, reads, view.episode)
+            piles = self._piles
+            mine, theirs = piles.get(view.me.seat), piles.get(view.other.seat)
+            if mine is not None and theirs is not None and mine.shown is view.me.discard \
+                    and theirs.shown is view.other.discard and view.removed == self._removed \
+                    and (view.culprit, view.culprit_shown, view.checks) == self._known:
+                # Nothing judging reads changed since the last view (as within a turn,
+                # whose card goes down on a pile only at its end).
+                assert self._table is not None
+                return self._table
+            if self._episode is None:   # a partner plays one game, of one episode
+                self._episode = (_reads(self.content, view.episode), self.content.enders(view.episode))
+            reads, enders = self._episode
+            mine, theirs = self._pile(view.me, reads, enders), self._pile(view.other, reads, enders)
+            self._removed = view.removed
             # What the key is made of, as read: most views read it as the last did.
             parts = (view.episode, mine.named_up, theirs.named_up, mine.enders, theirs.enders, view.removed,
                      view.culprit_shown, self._suspected(view))
@@ -266,10 +280,10 @@ class Partner:
         assert self._table is not None
         return self._table
 
-    def _pile(self, side, reads: frozenset[str], episode: str) -> _Pile:
+    def _pile(self, side, reads: frozenset[str], enders: frozenset[str]) -> _Pile:
         read = self._piles.get(side.seat)
         if read is None or read.shown is not side.discard:
-            read = self._piles[side.seat] = _Pile(side.discard, side.seat, reads, self.content.enders(episode), read)
+            read = self._piles[side.seat] = _Pile(side.discard, side.seat, reads, enders, read)
         return read
 
     def candidates(self, view, mine: bool = True) -> list[str]:
