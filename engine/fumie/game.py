@@ -112,18 +112,8 @@ _NOTHING = legality.Choices(())
 
 # A decision's choices, by its options: most decisions offer one of a few sets made once
 # for the box (the orders of n cards, yes or no, a sheet's common effects, the suspects),
-# so their choices and texts are made once too. Keyed by the options' identity, and each
-# entry keeps its options alive, so an id is never another's; bounded.
-_offers: dict[int, tuple[tuple[Action, ...], legality.Choices]] = {}
-
-
-def _offer(options: tuple[Action, ...]) -> legality.Choices:
-    kept = _offers.get(id(options))
-    if kept is None or kept[0] is not options:
-        if len(_offers) >= 512:
-            _offers.clear()
-        kept = _offers[id(options)] = (options, legality.Choices((*options, STOP)))
-    return kept[1]
+# so their choices and texts are made once too (bounded).
+_offer = legality.Offers(STOP)
 
 
 def apply(state: State, seat: str, action: Action) -> list[Event]:

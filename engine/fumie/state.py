@@ -90,7 +90,7 @@ class State:
     # kept by the options they offer, game.choices.)
     clock: dict[str, tuple[int, int]] = field(default_factory=dict, repr=False, compare=False)
     piles: dict[str, tuple] = field(default_factory=dict, repr=False, compare=False)
-    faces: tuple[int, dict] | None = field(default=None, repr=False, compare=False)
+    faces: tuple[int, dict, dict] | None = field(default=None, repr=False, compare=False)
 
     def forget(self) -> None:
         """Drop the caches (after editing a state by hand, as tests do)."""

@@ -194,15 +194,17 @@ def _pile(state: State, s: str, places: _Places) -> tuple[tuple[PileCard, ...], 
     return made
 
 
-def _seen(state: State, faces: _Faces) -> dict[str, Face]:
+def _seen(state: State) -> tuple[dict[str, Face], _Places]:
     """Every card of the box as it shows in this game now (its effect side once its sleeve
-    shows it), so a view reads a hand or a pile card as one lookup: made again only when
-    a sleeve turned. Sleeves turn one way only in a game, so their number tells."""
+    shows it), so a view reads a hand or a pile card as one lookup, and the box's pile
+    places: found again only when a sleeve turned. Sleeves turn one way only in a game,
+    so their number tells."""
     known = state.known
     kept = state.faces
     if kept is None or kept[0] != len(known):
-        kept = state.faces = (len(known), faces.as_known(frozenset(known)))
-    return kept[1]
+        faces, places = _box(state.content)
+        kept = state.faces = (len(known), faces.as_known(frozenset(known)), places)
+    return kept[1], kept[2]
 
 
 def _side(state: State, s: str, seat: str, seen: dict[str, Face], places: _Places) -> SideView:
@@ -222,8 +224,7 @@ def _side(state: State, s: str, seat: str, seen: dict[str, Face], places: _Place
 def view(state: State, seat: str) -> View:
     known = state.known
     content = state.content
-    faces, places = _box(content)
-    seen = _seen(state, faces)
+    seen, places = _seen(state)
     legal = choices(state, seat)
     decision = None
     p = state.pending

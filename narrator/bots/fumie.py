@@ -324,11 +324,10 @@ class Partner:
         if kind == "common":
             return "effect " + self._common(view, [a.split()[1] for a in legal])
         if kind == "order_hand":
-            return self._order(d.cards, lambda f: self.worth(view, f, self.other))
+            return self._order(d.cards, self._worths(view, self.other))
         if kind == "order_deck":
             # My deck feeds my hand, which the other seat uses; theirs feeds me.
-            user = self.other if d.deck == self.seat else self.seat
-            return self._order(d.cards, lambda f: self.worth(view, f, user))
+            return self._order(d.cards, self._worths(view, self.other if d.deck == self.seat else self.seat))
         if kind in ("flip_up", "flip_down"):
             return self._flip(view, legal, kind == "flip_up")
         if kind == "may":
@@ -401,8 +400,10 @@ class Partner:
         return max(ids, key=lambda i: self._common_value(view, i))
 
     @staticmethod
-    def _order(cards, worth) -> str:
-        ranked = sorted(range(len(cards)), key=lambda i: -worth(cards[i]))
+    def _order(cards, worths: _Worths) -> str:
+        """The cards in order of their worth, the best first (a card not known is worth 0)."""
+        worth = [worths[f.id] if f.known else 0.0 for f in cards]
+        ranked = sorted(range(len(cards)), key=lambda i: -worth[i])
         return "order " + " ".join(str(i + 1) for i in ranked)
 
     def _flip(self, view, legal: list[str], face_up: bool) -> str:
