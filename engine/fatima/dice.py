@@ -15,6 +15,8 @@ from __future__ import annotations
 import random
 from typing import Any, MutableSequence
 
+from engine import chance
+
 
 class Chance(random.Random):
     def d6(self) -> int:
@@ -45,12 +47,5 @@ class Chance(random.Random):
         return r
 
     def shuffle(self, x: MutableSequence[Any]) -> None:
-        """Shuffle in place, as `random.Random.shuffle` does."""
-        bits = self.getrandbits
-        for i in range(len(x) - 1, 0, -1):
-            n = i + 1
-            k = n.bit_length()
-            j = bits(k)
-            while j >= n:
-                j = bits(k)
-            x[i], x[j] = x[j], x[i]
+        """Shuffle in place, as `random.Random.shuffle` does (engine.chance)."""
+        chance.shuffle(self, x)

@@ -13,6 +13,7 @@ from typing import Sequence
 
 from engine.contract import Ending
 from engine import legality, turns
+from engine.chance import shuffle
 from engine.events import Event, private, public
 from engine.fumie import effects
 from engine.fumie.actions import STOP, Action, parse
@@ -49,22 +50,6 @@ def new_game(content: Content, seats: Sequence[str], seed: int, options: dict) -
     log.append(public("turn", seat=first, number=1))
     state.log.extend(log)
     return state
-
-
-def shuffle(rng: random.Random, cards: list[str]) -> None:
-    """Shuffle as `rng.shuffle(cards)` does, draw for draw (from the last place to the
-    second, each place's pick drawn with the fewest bits that can hold it, and drawn again
-    while too large: random's `_randbelow`), so a seed deals what it always dealt; but
-    without a Python call per card, which made the two or three shuffles of a deal a
-    third of setting up a game. A test holds it to random's own."""
-    getrandbits = rng.getrandbits
-    for i in range(len(cards) - 1, 0, -1):
-        n = i + 1
-        k = n.bit_length()
-        j = getrandbits(k)
-        while j >= n:
-            j = getrandbits(k)
-        cards[i], cards[j] = cards[j], cards[i]
 
 
 def _set_culprit(state: State, kept: str | None, log: list[Event]) -> None:

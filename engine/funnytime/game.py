@@ -32,6 +32,7 @@ import random
 from typing import Sequence
 
 from engine import legality, turns
+from engine.chance import shuffle
 from engine.contract import Ending
 from engine.errors import BadOption
 from engine.events import Event, private, public
@@ -41,7 +42,6 @@ from engine.funnytime.actions import (DONE, DRAW, LAYS, MAKES, OPENS, PASS, STOC
                                       interned, parse)
 from engine.funnytime.content import CLEAN, MANUSCRIPT, POSITIONS, Content
 from engine.funnytime.deck import Deck, DeckError
-from engine.funnytime.shuffle import shuffle
 from engine.funnytime.state import Pending, Plan, Side, Slot, State
 
 parse_action = parse
