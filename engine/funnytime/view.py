@@ -151,10 +151,8 @@ def _star(content, sid: str, relights: int | None) -> StarView:
 _panel = lru_cache(maxsize=4096)(Panel)
 
 
-def _ready(state: State, seat: str) -> bool:
-    if state.phase in ("make", "show"):
-        return state.index > state.seats.index(seat)
-    return False
+# The phases whose choices are made in secret, one artist after the other.
+_SECRET = frozenset({"make", "show"})
 
 
 def _side(state: State, seat: str, s: str) -> SideView:
@@ -162,7 +160,7 @@ def _side(state: State, seat: str, s: str) -> SideView:
     phase may have changed a side since (`state.changes`); its cards as they were if only
     stars have been put out since (`state.skies`), and its stars as they were but those
     that have changed (none, when the stars went out on the other side)."""
-    ready = _ready(state, s)
+    ready = state.phase in _SECRET and state.index > state.seats.index(s)    # done with them
     sd = state.sides[s]
     kept = state.seen.get((seat, s))
     if kept is None:
@@ -209,7 +207,7 @@ def _cards(state: State, seat: str, s: str, stars: tuple[StarView, ...], ready: 
 
 
 def view(state: State, seat: str) -> View:
-    content, table = state.content, state.content.table
+    table = state.content.table
     me = state.sides[seat]
     plan = None
     if me.plan is not None:
