@@ -27,7 +27,7 @@ class RandomBot:
         # plays on exactly as it would have without the interruption. One 64-bit draw
         # gives both choices: its high half the verb (picked first, so using a card face
         # up is as likely as face down), its low half the action of that verb.
-        draw = _drawn(self.seed * 1_000_003 + view.moment)
+        draw = drawn(self.seed * 1_000_003 + view.moment)
         verb = verbs[(draw >> 32) % len(verbs)]
         words = by_verb[verb]
         return words[(draw & 0xFFFFFFFF) % len(words)]
@@ -36,12 +36,14 @@ class RandomBot:
 _BITS = (1 << 64) - 1
 
 
-def _drawn(x: int) -> int:
-    """64 bits, each depending on every bit of `x` (SplitMix64's mixing): as uniform a draw
-    as a generator seeded from `x` gives first, for a tenth of the seeding, which was most
-    of a random player's time. (Lists of choices are short, so taking a 32-bit half
-    modulo their length favours no choice by more than one part in 10^7.)"""
-    z = (x + 0x9E3779B97F4A7C15) & _BITS
+def drawn(x: int, k: int = 0) -> int:
+    """The `k`-th of the 64-bit numbers drawn from `x` alone (SplitMix64's stream from
+    state `x`): each bit depends on every bit of `x`, as uniform as a generator seeded
+    from `x`, at a tenth of the seeding, which was most of a random player's time; and
+    any `k`-th is had without drawing those before it. (Lists of choices are short, so
+    taking a 32-bit half modulo their length favours no choice by more than one part in
+    10^7.)"""
+    z = (x + (k + 1) * 0x9E3779B97F4A7C15) & _BITS
     z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _BITS
     z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _BITS
     return z ^ (z >> 31)

@@ -19,15 +19,16 @@ ability that shows their character (each one shown leaves Snow White fewer hoods
 under), and her friends look hard for Rose, the harder the more of them there are to
 each of the Queen's people (see Partner.hunt). Each move is scored by how it changes the chance
 that the bot's side wins (for exchanges) or by what it would learn (for looks and
-questions), and the best one is played; ties break by a generator seeded from the
-bot's seed and the moment, so a game continued from its save plays on the same.
+questions), and the best one is played; ties break by numbers drawn from the bot's
+seed and the moment alone (narrator.bots.drawn), so a game continued from its save
+plays on the same.
 """
 from __future__ import annotations
 
-import random
 from functools import lru_cache
 
 from engine.applerulette.content import Content, Step
+from narrator.bots import drawn
 
 ROSE_HUNT = 2.0     # how hard her friends look for Rose (info, weapons), per ally the Queen has
 SHOWING_COST = {"snow_white": 0.3, "rose": 0.15}   # see Partner.showing
@@ -254,7 +255,6 @@ class Partner:
         self.box = box(story.content)
         self.seat = seat
         self.seed = seed
-        self.rng: random.Random | None = None   # made at the first tie: seeding costs
         self.read = 0                  # how much of the seat's story has been taken in
         self.ring_at: str | None = None
         self.not_snow_white: set[str] = set()
@@ -418,23 +418,17 @@ class Partner:
         small jitter, drawn afresh from the seed and the moment, so a game continued from
         its save plays on exactly as it would have without the interruption; a move
         better than all the others by more than the jitter wins whatever it draws, and
-        then nothing is drawn (seeding a generator costs more than scoring a move)."""
+        then nothing is drawn."""
         top = max(scores)
         # The second best tells whether any move comes within a hair of the best (top - x
         # only grows as x falls).
         if len(scores) == 1 or top - sorted(scores)[-2] >= TIE:
             return legal[scores.index(top)]
-        seed = self.seed * 1_000_003 + view.moment
-        if self.rng is None:
-            self.rng = random.Random(seed)
-        else:
-            self.rng.seed(seed)
-        # Only the moves near the best can win (the jitter is less than the hair), but the
-        # k-th move draws the k-th number: the draws run up to the last of them.
-        near = [i for i, x in enumerate(scores) if top - x < TIE]
-        draw = self.rng.random
-        draws = [draw() for _ in range(near[-1] + 1)]
-        return max((scores[i] + draws[i] * JITTER, legal[i]) for i in near)[1]
+        # Only the moves near the best can win (the jitter is less than the hair): the
+        # k-th move's jitter is the k-th number drawn from the seed and the moment.
+        key = self.seed * 1_000_003 + view.moment
+        return max((scores[i] + drawn(key, i) * (JITTER / 2**64), legal[i])
+                   for i, x in enumerate(scores) if top - x < TIE)[1]
 
     def scores(self, b: Belief, view, groups: tuple[Group, ...]) -> list[float]:
         """Every move's score, in order, a group of like moves at a time (a turn's

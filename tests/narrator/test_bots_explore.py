@@ -115,6 +115,20 @@ def test_a_random_bot_draws_every_verb_and_every_action_of_a_verb_alike():
     assert len(pairs) == 6 * 6
 
 
+def test_the_numbers_drawn_from_a_key_are_uniform_and_unrelated_to_each_other():
+    """`drawn(key, k)`, the k-th number of a key's stream (a tie among a partner's moves
+    gives the k-th move the k-th): each is uniform, and no two of one key go together."""
+    n = 20_000
+    columns = [[bots.drawn(key * 1_000_003 + 17, k) / 2**64 for key in range(n)] for k in range(4)]
+    for column in columns:
+        assert abs(sum(column) / n - 0.5) < 0.01
+        assert abs(sum(x < 0.1 for x in column) / n - 0.1) < 0.01
+    for a in range(4):
+        for b in range(a + 1, 4):
+            both = sum((x - 0.5) * (y - 0.5) for x, y in zip(columns[a], columns[b])) / n
+            assert abs(both) / (1 / 12) < 0.03, (a, b)
+
+
 def test_an_unknown_bot(story):
     with pytest.raises(ValueError, match="unknown bot 'clever'; bots are: partner, random"):
         bots.make("clever", story, "takeo", 0)

@@ -22,7 +22,7 @@ from narrator.library import load
 GAMES, SEED = 30, 3
 
 PINNED = {
-    'applerulette/tale': (1756, {'snow_white_lives': 7, 'prince_revived': 0, 'queen_feast': 8, 'queen_weapon': 7, 'queens_apple': 3, 'rose_alone': 3, 'rose_spoils': 0, 'cursed_ring': 2, 'npc_snow_white': 0}, '6e55c42157246ea6'),
+    'applerulette/tale': (1791, {'snow_white_lives': 7, 'prince_revived': 0, 'queen_feast': 9, 'queen_weapon': 7, 'queens_apple': 4, 'rose_alone': 2, 'rose_spoils': 0, 'cursed_ring': 1, 'npc_snow_white': 0}, '109d3c4d36e87f5b'),
     'fatima/chronicle': (1777, {'shared_crown': 0, 'tie_broken': 0, 'late_snatch': 6, 'kings_fall': 10, 'landslide': 11, 'peaceful_unveiling': 0, 'steady_reign': 3}, '376f15e814b77396'),
     'fumie/basic': (497, {'true': 1, 'unspoken': 0, 'crossing': 4, 'dusk_words': 7, 'kanako': 3, 'masahiro': 2, 'silence': 7, 'hidden_heart': 4, 'nightfall': 2}, 'af3bf12a1aed46fe'),
     'fumie/murder': (515, {'true': 0, 'arrest': 1, 'attacked': 2, 'wrong_accusation': 9, 'unmasked': 2, 'nightfall': 4, 'silence': 7, 'hidden_heart': 5}, '82cef4039817f8a2'),
