@@ -1,8 +1,9 @@
 """How `explore --jobs 2` scales over `--jobs 1`: games per wall-second for the same games
 (same seed, same count), story by story, and the ratio. Goal: >= 1.7x on 2 idle cores.
 
-Each story's default episode and table is explored with the default (mixed) bots, one
-job then two, ROUNDS times interleaved; the best wall time of each is kept (the machine
+Each story's default episode and table is explored with the default (mixed) bots, as
+many games as one job plays in about two seconds, one job then two, ROUNDS times
+interleaved; the best wall time of each is kept (the machine
 may be shared: the best run is the one least disturbed). The wall time is the whole run
 as `explore` plays it, the worker processes' start included. The machine's load average
 is printed before and after: on busy cores two jobs cannot be twice one, so the ratio
@@ -22,10 +23,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from narrator import executors  # noqa: E402
 from narrator.explore import run_shard, shards  # noqa: E402
-from narrator.library import load  # noqa: E402
+from narrator.library import load, story_ids  # noqa: E402
 
-# about two seconds of one core each, at the speeds of 2026-12-01
-GAMES = {"fumie": 600, "applerulette": 300, "fatima": 120, "funnytime": 100}
+SECONDS = 2.0   # one job's run: long enough that the pool's start is a small part of it
 GOAL = 1.7
 
 
@@ -41,11 +41,22 @@ def timed(story, games: int, jobs: int) -> tuple[float, list[float]]:
     return time.perf_counter() - start, [t.cpu_seconds for t in tallies]
 
 
+def sized(story) -> int:
+    """As many games as one job plays in about SECONDS, from a first short run: fixed
+    counts went stale as explore grew faster (For Fumie's 600 games took 0.3 s at the end),
+    and then the workers' start weighed on the ratio more than the machine's two cores."""
+    games = 20
+    while (wall := timed(story, games, 1)[0]) < SECONDS / 8:
+        games *= 2
+    return max(games, round(games * SECONDS / wall))
+
+
 def main() -> None:
     rounds = int(sys.argv[1]) if len(sys.argv) > 1 else 3
     print(f"load average before: {' '.join(f'{x:.2f}' for x in os.getloadavg())}; {os.cpu_count()} cores")
-    for sid, games in GAMES.items():
+    for sid in story_ids():
         story = load(sid)
+        games = sized(story)
         runs: dict[int, list] = {1: [], 2: []}
         for _ in range(rounds):      # interleaved, so a burst of load hits both alike
             for jobs in (1, 2):
