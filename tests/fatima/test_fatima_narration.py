@@ -251,7 +251,7 @@ def test_an_event_sent_back_unread_keeps_its_flavour_for_the_day_it_strikes():
 
 
 # What a chronicle of many nations says of "the other courts" that a season of two cannot.
-MANY = re.compile(r"\b(other courts|runners-up|its neighbours|attacked one another|Several of them)\b")
+MANY = re.compile(r"\b(other courts|runners-up|its neighbours|attacked one another|Several of them|Every court knew)\b")
 
 
 def test_a_season_of_two_nations_speaks_of_one_rival():
