@@ -150,12 +150,15 @@ def dealt_one_of(deal: Deal):
 @dataclass
 class Reader:
     """What one reader has been told so far: counts per kind (the event being told
-    included), the data of the latest earlier event of each kind, their deal of
-    variants and words, the flavour they have read, and how far the story has come."""
+    included), the data of the latest earlier event of each kind and the kind and data of
+    the very last one (a second copy of a card, played right after the first, is told as
+    one), their deal of variants and words, the flavour they have read, and how far the
+    story has come."""
 
     deal: Deal
     told: Counter = field(default_factory=Counter)
     latest: dict = field(default_factory=dict)
+    previous: dict | None = None
     flavoured: set = field(default_factory=set)
     progress: float = 0.0
 
@@ -243,6 +246,7 @@ class Narrator:
             **self.faces.context(event, self.episode),
             "ending": None,
             "voice": self.voice, "told": dict(reader.told), "latest": dict(reader.latest),
+            "previous": reader.previous,
             "progress": self.progress(seat), "first": reader.told[event.kind] <= 1,
             "one_of": self.one_of(seat), "verbose": self.verbose,
         }
@@ -296,6 +300,7 @@ class Narrator:
                     if text:
                         out.append(text)
                 self.reader(seat).latest[event.kind] = event.data
+                self.reader(seat).previous = {"kind": event.kind, "d": event.data}
             self.faces.heard(event)
         fold()
         return out
