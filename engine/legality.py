@@ -14,9 +14,11 @@ class Choices:
 
     __slots__ = ("actions", "_texts")
 
-    def __init__(self, actions: Sequence[Any]):
+    def __init__(self, actions: Sequence[Any], texts: tuple[str, ...] | None = None):
+        # `texts`, when a family has them already (kept beside actions it offers again and
+        # again), must be the actions' own str(), in their order.
         self.actions = tuple(actions)
-        self._texts: tuple[str, ...] | None = None
+        self._texts = texts
 
     @property
     def texts(self) -> tuple[str, ...]:

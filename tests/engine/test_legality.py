@@ -108,3 +108,12 @@ def test_offers_make_the_choices_of_the_same_options_once():
     for n in range(5):                                    # bounded: emptied when full
         offers((Action("pick", (str(n),)),))
     assert len(offers._kept) <= 2
+
+
+def test_choices_keep_the_texts_a_family_gives_and_write_them_otherwise():
+    texts = ("up", "down ask")
+    given = legality.Choices((UP, DOWN), texts)
+    assert given.texts is texts            # read, not written again
+    written = legality.Choices((UP, DOWN, STOP))
+    assert written.texts == ("up", "down ask", "stop")
+    assert written.texts_of((UP, DOWN)) == ("up", "down ask")
