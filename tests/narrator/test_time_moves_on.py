@@ -41,3 +41,21 @@ def test_the_hour_only_moves_forward(story_id, episode, options, key):
         assert met == sorted(met), (seed, reader, met)
         seen.update(met)
     assert len(seen) >= 3       # the games do go through the hours
+
+
+def test_a_name_carried_since_the_morning_is_not_carried_all_afternoon():
+    """An accusation tells how long the name was carried by the hour the story has
+    reached: made at the shoe lockers before school, it was not 'all afternoon'."""
+    story = load("fumie")
+    hours = story.voice["setting"]["hours"]
+    seats = story.seats_for({"episode": "murder"})
+    told_early = 0
+    for seed in range(60):
+        game = play(story, "murder", {}, seats, seed)
+        hour = 0
+        for text in tell_game(Narrator(story, seed, set(), "murder"), game.log, game.marks, "takeo"):
+            hour = max([hour, *_hours_met([text], hours)])
+            if "carrying the name around" in text:
+                assert ("all afternoon" in text) == (hour >= 7), (seed, hour, text)
+                told_early += hour < 7
+    assert told_early     # the games do name someone before the afternoon
