@@ -43,6 +43,16 @@ def facts(story, episode: str, ending_id: str, log: list[Event] | None = None, p
     def happened(kind: str, **match) -> bool:
         return bool(every(kind, **match))
 
+    def before(event: dict | None, *kinds: str) -> int:
+        """How many public events of `kinds` came before `event` (data `last` or `every`
+        gave, found by identity; every one of them for none): when in the game it was."""
+        n = 0
+        for e in public:
+            if e.data is event:
+                break
+            n += e.kind in kinds
+        return n
+
     def card(card_id: str | None) -> dict | None:
         c = story.content.cards.get(card_id) if card_id is not None else None
         if c is None:
@@ -56,7 +66,7 @@ def facts(story, episode: str, ending_id: str, log: list[Event] | None = None, p
     return {
         "ending": {"id": page.id, "title": page.title, "tone": page.tone},
         "end": end, "cause": end.get("cause"),
-        "every": every, "last": last, "happened": happened, "card": card,
+        "every": every, "last": last, "happened": happened, "before": before, "card": card,
         "names": {s: story.seat_name(s) for s in story.seats}, "voice": story.voice,
         "episode": episode, "played": bool(public),
         # From the profile (none when it is not at hand, as in a replay).

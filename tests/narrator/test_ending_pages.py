@@ -95,6 +95,48 @@ def test_the_view_from_the_roof_recalls_only_the_clues_and_the_detective_of_this
     assert "Detective Mihara, who had come about the note" in text and "Then Mihara came out" in text
 
 
+def _draws(n: int) -> list:
+    """The day dealt out as far as the voice's hour `n - 2`: the opening deal is two draws."""
+    return [public("draw", seat="takeo", count=1) for _ in range(n)]
+
+
+@pytest.mark.parametrize("draws,hour", [(2, "before the first bell"), (7, "at lunchtime"),
+                                        (14, "halfway through practice")])
+def test_the_view_from_the_roof_finds_the_key_at_the_hour_the_name_was_said(draws, hour):
+    log = _draws(draws) + [public("accused", seat="takeo", card="ryosuke", right=False)] \
+        + _draws(3) + [end("wrong_accusation", cause="card")]
+    text = " ".join(page("fumie", "murder", "wrong_accusation", log).split())
+    assert f"He found the key in his shoe locker {hour}," in text
+    shoes = "indoor" if draws == 2 else "outdoor"
+    assert f"on top of his {shoes} shoes" in text
+    assert ("By the end of practice" in text) == (draws == 7)
+
+
+def test_the_detective_recalls_talking_to_takeo_only_when_he_did_and_when():
+    dusk = [public("use", user="fumie", holder="takeo", face="up", card="walk_home"),
+            end("attacked", cause="card")]
+    never = " ".join(page("fumie", "murder", "attacked", _draws(9) + dusk).split())
+    assert "Mihara had listened" not in never and "Nobody had come to him" in never
+    # a card set aside face down is no talk with the detective, even once turned up
+    aside = [public("use", user="fumie", holder="takeo", face="down", card=None),
+             public("flip_up", pile="fumie", card="mihara")]
+    assert " ".join(page("fumie", "murder", "attacked", aside + _draws(9) + dusk).split()) == never
+    talked = _draws(4) + [public("use", user="takeo", holder="fumie", face="up", card="mihara")]
+    text = " ".join(page("fumie", "murder", "attacked", talked + _draws(5) + dusk).split())
+    assert "In first period, in the police box, Mihara had listened to Takeo" in text
+    cold = " ".join(page("fumie", "murder", "arrest", talked + _draws(5) + [end("arrest", cause="card")]).split())
+    assert "He had told the boy so in first period," in cold
+
+
+def test_a_page_tells_when_an_event_came_by_what_came_before_it():
+    log = [public("turn", number=1), public("draw", count=1), public("turn", number=2),
+           public("accused", card="kondo"), public("draw", count=1), end("wrong_accusation", cause="card")]
+    seen = endpage.facts(load("fumie"), "murder", "wrong_accusation", log)
+    assert seen["before"](seen["last"]("accused"), "draw") == 1
+    assert seen["before"](seen["last"]("accused"), "draw", "turn") == 3
+    assert seen["before"](None, "draw") == 2        # none: after every one of them
+
+
 # --------------------------------------------------------------------- Snow White
 ROLES = {"p1": "huntsman", "p2": "snow_white", "p3": "queen", "p4": "rose", "p5": "peddler"}
 
