@@ -59,3 +59,44 @@ def test_a_name_carried_since_the_morning_is_not_carried_all_afternoon():
                 assert ("all afternoon" in text) == (hour >= 7), (seed, hour, text)
                 told_early += hour < 7
     assert told_early     # the games do name someone before the afternoon
+
+
+def _fumie_scenes():
+    story = load("fumie")
+    return story, story.voice["words"]["scenes"], len(story.voice["setting"]["hours"])
+
+
+def test_every_card_has_a_scene_for_every_hour_of_the_day():
+    _, scenes, hours = _fumie_scenes()
+    for card_id, lines in scenes.items():
+        for line in lines:
+            if not isinstance(line, str):
+                first, last = line["hours"]
+                assert isinstance(line["text"], str) and 0 <= first <= last < hours, (card_id, line)
+        for hour in range(hours):
+            assert any(isinstance(line, str) or line["hours"][0] <= hour <= line["hours"][1]
+                       for line in lines), (card_id, hour)
+
+
+@pytest.mark.parametrize("hour", [0, 7, 12, 17])
+def test_a_card_is_never_told_in_a_scene_of_another_hour(hour):
+    """Mr. Tadokoro is not 'during world history' before school, nor Ryosuke in his shin
+    pads at homeroom: a wording kept for some hours is told only in them."""
+    from engine.events import public
+
+    story, scenes, _ = _fumie_scenes()
+    tagged = 0
+    for card_id, lines in scenes.items():
+        card = story.content.cards[card_id]
+        episode = "basic" if "basic" in card.episodes else card.episodes[0]
+        # the opening deal is two draws; each later draw brings the day one hour on
+        log = [public("setup", episode=episode, first="takeo")] + \
+              [public("draw", seat="takeo", count=1) for _ in range(hour + 2)]
+        elsewhere = [line["text"] for line in lines
+                     if not isinstance(line, str) and not line["hours"][0] <= hour <= line["hours"][1]]
+        tagged += bool(elsewhere)
+        for seed in range(4):      # the deal of wordings moves with the seed
+            use = public("use", user="takeo", holder="fumie", face="up", card=card_id)
+            told = " ".join(Narrator(story, seed, set(), episode).tell(log + [use], 0, "takeo"))
+            assert not any(text in told for text in elsewhere), (card_id, hour, told)
+    assert tagged            # some wordings do belong to other hours
