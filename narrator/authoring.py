@@ -328,9 +328,11 @@ def _unreached(story, env, mine: list[str], kinds: set[str], sample_games: list[
     add = report.findings.append
     words = _rule_words(story)
     reached = {g.ending for g in sample_games}
+    page_texts: list[str] = []     # a page, itself a template, may import macros too
     for ep in story.episodes:
         book = f"{_story_path(story)}/endings/{ep['id']}.toml"
         pages = tomllib.loads((story.folder / "endings" / f"{ep['id']}.toml").read_text(encoding="utf-8"))["ending"]
+        page_texts += [str(page.get("text", "")) for page in pages]
         for i, page in enumerate(pages):
             rule = set(page) - PAGE_WORDS
             if rule:
@@ -350,8 +352,8 @@ def _unreached(story, env, mine: list[str], kinds: set[str], sample_games: list[
         if base.startswith("_"):
             if base[1:-3] in ("fold", "flavour"):
                 continue
-            if not any(f'"{name}"' in _source(env, other) or f"'{name}'" in _source(env, other)
-                       for other in mine if other != name):
+            sources = [_source(env, other) for other in mine if other != name] + page_texts
+            if not any(f'"{name}"' in text or f"'{name}'" in text for text in sources):
                 add(Finding(_file_of(story, name), "no template imports this macro file"))
             continue
         kind = base.split(".")[0]

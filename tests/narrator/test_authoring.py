@@ -28,7 +28,8 @@ def lantern(tmp_path):
     shutil.copytree(Path(str(files("prompts") / "fumie")), folder / "prompts")
     story = folder / "story.toml"
     story.write_text(story.read_text(encoding="utf-8").replace('id = "fumie"', 'id = "lantern"'), encoding="utf-8")
-    for template in (folder / "prompts").glob("*.j2"):   # its own macros, by its own name
+    # its own macros, by its own name, in its templates and in its pages (templates too)
+    for template in [*(folder / "prompts").glob("*.j2"), *(folder / "endings").glob("*.toml")]:
         template.write_text(template.read_text(encoding="utf-8").replace('"fumie/', '"lantern/'), encoding="utf-8")
     return folder
 
@@ -66,6 +67,7 @@ def test_a_copy_passes_and_then_each_break_is_found_with_its_place(cli, lantern)
     assert f"{lantern / 'prompts' / '_unused.j2'}: no template imports this macro file" in out
     assert "endings/basic.toml: ending lost_kite: no rule can reach this page" in out
     assert out.rstrip().endswith("lantern: 4 problems")
+    assert "_pages.j2" not in out      # imported by the ending pages alone, and in use
 
 
 def test_an_ending_page_that_breaks_is_named_with_its_line(cli, lantern):

@@ -128,6 +128,41 @@ def test_the_detective_recalls_talking_to_takeo_only_when_he_did_and_when():
     assert "He had told the boy so in first period," in cold
 
 
+def _used(card: str, seat: str = "fumie") -> object:
+    return public("use", user=seat, holder="takeo" if seat == "fumie" else "fumie", face="up", card=card)
+
+
+def _read(ending: str, log) -> str:
+    return " ".join(page("fumie", "tadokoro", ending, log + [end(ending, cause="card")]).split())
+
+
+def test_the_scandal_spreads_from_the_hours_the_box_and_the_rumour_came():
+    early = _read("scandal", _draws(2) + [_used("bento")] + _draws(2) + [_used("whispers")])
+    assert "At ten past eight Fumie passed the staff room" in early and "breakfasting" in early
+    assert "Everybody knew it by third period." in early and "at five o'clock" in early
+    late = _read("scandal", _draws(7) + [_used("bento")] + _draws(10) + [_used("whispers")])
+    assert "At lunch Fumie passed the staff room" in late and "lunching on a bag of melon bread" in late
+    assert "Everybody knew it by nightfall." in late and "third period" not in late
+    assert "as the light went" in late and "five o'clock" not in late
+
+
+def test_the_transfer_is_told_from_the_hour_the_vice_principal_came():
+    morning = _read("transferred", _draws(4) + [_used("nogami", "takeo")])
+    assert "came for him at the end of second period" in morning and "By lunch it was done." in morning
+    assert "In the afternoon he read them the chapter on the Tang" in morning
+    evening = _read("transferred", _draws(14) + [_used("nogami", "takeo")])
+    assert "came for him after school, with practice already begun" in evening
+    assert "second period" not in evening and "chapter on the Tang" not in evening
+    assert "Within the hour it was done." in evening
+
+
+def test_the_reprieve_recalls_takeo_in_the_staff_room_only_when_he_went():
+    went = _read("reprieve", _draws(9) + [_used("staffroom", "takeo")] + _draws(8))
+    assert "Takeo had come into the staff room during world history without waiting to be called" in went
+    never = _read("reprieve", _draws(17))
+    assert "come into the staff room" not in never and "the pencil said it for him" in never
+
+
 def test_a_page_tells_when_an_event_came_by_what_came_before_it():
     log = [public("turn", number=1), public("draw", count=1), public("turn", number=2),
            public("accused", card="kondo"), public("draw", count=1), end("wrong_accusation", cause="card")]
