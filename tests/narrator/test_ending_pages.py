@@ -163,6 +163,12 @@ def test_the_reprieve_recalls_takeo_in_the_staff_room_only_when_he_went():
     assert "come into the staff room" not in never and "the pencil said it for him" in never
 
 
+def test_someone_elses_umbrella_has_a_missed_call_only_when_the_phone_rang():
+    phone = [public("use", user="fumie", holder="takeo", face="up", card="phone")]
+    assert "at a missed call" in page("fumie", "basic", "masahiro", phone + [end("masahiro", cause="card")])
+    assert "missed call" not in page("fumie", "basic", "masahiro", [end("masahiro", cause="card")])
+
+
 def test_a_page_tells_when_an_event_came_by_what_came_before_it():
     log = [public("turn", number=1), public("draw", count=1), public("turn", number=2),
            public("accused", card="kondo"), public("draw", count=1), end("wrong_accusation", cause="card")]
