@@ -38,6 +38,13 @@ TIE = 2 * JITTER                      # scores nearer than this to the best may 
 # The story's events that change what the bot believes (the rest it skips unread).
 _NOTED = frozenset({"turn", "draw", "deal_seen", "draw_seen", "hand_received", "hand_exchange",
                     "card_discarded", "killed", "eliminated", "ability"})
+# The other events after which who may be whom (ROLES: an answer, a character seen, a seat
+# gone) or where the apple tiles lie (APPLES: tiles that changed hands or left the table)
+# must be read from the view again (Partner._take_in marks those of _NOTED itself); what
+# the seat learns of the tiles, Belief counts.
+ROLES, APPLES = 1, 2
+_CHANGES = {"answer": ROLES, "green_sees": ROLES, "characters_revealed": ROLES, "snow_white_killed": ROLES,
+            "queen_apple": ROLES | APPLES, "apple_exchange": APPLES}
 
 
 class Box:
@@ -123,22 +130,22 @@ class Belief:
     def __init__(self, bot: "Partner", view):
         self.view = view
         self.me = view.seat
-        table = view.table
-        self.living = [p.seat for p in table if p.living]
-        # Who may be whom changes only with what the seat learns: worked out once per change.
-        key = (view.seats, view.answers, [p.character for p in table], self.living, len(bot.not_snow_white))
-        if bot.roles_key != key:
-            bot.roles_key = key
-            self.possible, self.p_sw, self.p_rose, self.p_queen = bot.roles = self._roles(bot, view)
+        # Who may be whom, and what each seat's fate is worth, change only with what the
+        # seat is told (Partner._take_in marks it): worked out from the view once per change.
+        if bot.stale & ROLES:
+            self.living = [p.seat for p in view.table if p.living]
+            self.possible, self.p_sw, self.p_rose, self.p_queen = self._roles(bot, view)
+            bot.roles = (self.living, self.possible, self.p_sw, self.p_rose, self.p_queen)
             bot.weights = bot.weigh(self)     # what each seat's fate is worth follows from them
         else:
-            self.possible, self.p_sw, self.p_rose, self.p_queen = bot.roles
+            self.living, self.possible, self.p_sw, self.p_rose, self.p_queen = bot.roles
         self.dead, self.plate, self.worth = bot.weights
-        # Apple tiles: they change only as tiles move or are seen, so worked out once per change.
-        key = ([p.apples for p in table], view.known_apples)
-        if bot.apples_key != key:
-            bot.apples_key = key
+        # The apple tiles change only as tiles move (told) or are seen: a seat's known tiles
+        # only grow, and what a tile is never changes, so their count says whether they did.
+        if bot.stale & APPLES or len(view.known_apples) != bot.known:
+            bot.known = len(view.known_apples)
             bot.apples = self._apples(bot, view)
+        bot.stale = 0
         self.tiles, self.poison, self.dangers, self.doubts, self.risk = bot.apples
         self.ring = bot.ring_at
         self.held: dict[int, tuple] = {}            # Partner.holding, per hand card
@@ -153,8 +160,8 @@ class Belief:
         # seat; none ever comes back), not as they change hands, which is most of what
         # moves them: so they, and each handful's danger, are kept while those are the same.
         in_play = [t for held in tiles.values() for t in held]
-        if bot.chances_key != (len(in_play), known):
-            bot.chances_key = (len(in_play), known)
+        if bot.chances_key != (len(in_play), len(known)):
+            bot.chances_key = (len(in_play), len(known))
             seen = [known[t] for t in in_play if t in known]
             hidden = max(0, view.poisoned_apples - sum(seen))
             gone = len(view.seats) - len(in_play)       # tiles that left with eliminated seats
@@ -260,10 +267,10 @@ class Partner:
         self.not_snow_white: set[str] = set()
         self.idle = 0                  # my turns since I last drew a card
         self.last_target: str | None = None
-        self.roles_key = None
-        self.roles = None
-        self.apples_key = None
-        self.apples = None
+        self.stale = ROLES | APPLES       # what must be worked out from the next view
+        self.roles: tuple = ()
+        self.known = 0                     # how many tiles the seat had seen when it last read them
+        self.apples: tuple = ()
         self.chances_key: tuple | None = None
         self.chances: tuple[dict[str, float], dict[tuple, float], dict[tuple, float]] = ({}, {}, {})
         self.weights: tuple = ({}, {}, {})
@@ -276,8 +283,11 @@ class Partner:
     def _take_in(self, view) -> None:
         ring, me = self.box.ring, self.seat
         # Each kind tested once, then what it says (most events are another seat's turn).
+        stale = self.stale
         for kind, d in view.log[self.read:]:
             if kind not in _NOTED:
+                if kind in _CHANGES:
+                    stale |= _CHANGES[kind]
                 continue
             if kind == "turn":
                 if d["seat"] == me:
@@ -299,15 +309,19 @@ class Partner:
                     self.ring_at = None
             elif kind == "killed":
                 self.not_snow_white.add(d["seat"])
+                stale |= ROLES
             elif kind == "eliminated":
                 if self.ring_at == d["seat"]:
                     self.ring_at = None
+                stale |= ROLES | APPLES
             elif kind == "ability":
                 if d["seat"] == me:
                     self.last_target = d.get("target")
+                stale |= ROLES
             elif d["card"] == ring:     # deal_seen, draw_seen, hand_received
                 self.ring_at = d["seat"]
         self.read = len(view.log)
+        self.stale = stale
         if ring in view.hand:
             self.ring_at = self.seat
         elif self.ring_at == self.seat:
@@ -403,6 +417,11 @@ class Partner:
         texts, groups = plan(tuple(view.legal))
         if not texts:
             return "stop"
+        return self.best(view, texts, self.scores(self.believe(view), view, groups))
+
+    def believe(self, view) -> Belief:
+        """What the bot makes of this view, the next of its seat's game: what it was told
+        since its last decision taken in, and what that left unchanged kept."""
         self._take_in(view)
         if self.faction is None:        # a seat's character is dealt once, for the game
             character = self.content.characters[view.character] if view.character else None
@@ -410,8 +429,7 @@ class Partner:
             self.is_queen = view.character == self.content.queen
             power = character.power("turn") if character else None
             self.power = power.effect if power else []
-        b = Belief(self, view)
-        return self.best(view, texts, self.scores(b, view, groups))
+        return Belief(self, view)
 
     def best(self, view, legal: tuple[str, ...], scores: list[float]) -> str:
         """The best-scored move. Moves within a hair of the best are told apart by a
