@@ -37,14 +37,15 @@ JITTER = 1e-6                         # the tie-break's reach: a move this much 
 TIE = 2 * JITTER                      # scores nearer than this to the best may draw
 # The story's events that change what the bot believes (the rest it skips unread).
 _NOTED = frozenset({"turn", "draw", "deal_seen", "draw_seen", "hand_received", "hand_exchange",
-                    "card_discarded", "killed", "eliminated", "ability"})
+                    "card_discarded", "killed", "eliminated", "ability", "apple_exchange"})
 # The other events after which who may be whom (ROLES: an answer, a character seen, a seat
-# gone) or where the apple tiles lie (APPLES: tiles that changed hands or left the table)
-# must be read from the view again (Partner._take_in marks those of _NOTED itself); what
-# the seat learns of the tiles, Belief counts.
+# gone) or where the apple tiles lie (APPLES: tiles that left the table, or the Queen's
+# that she handed on) must be read from the view again (Partner._take_in marks those of
+# _NOTED itself); tiles that changed hands it follows, and what the seat learns of the
+# tiles, Belief counts.
 ROLES, APPLES = 1, 2
 _CHANGES = {"answer": ROLES, "green_sees": ROLES, "characters_revealed": ROLES, "snow_white_killed": ROLES,
-            "queen_apple": ROLES | APPLES, "apple_exchange": APPLES}
+            "queen_apple": ROLES | APPLES}
 
 
 class Box:
@@ -145,8 +146,11 @@ class Belief:
         if bot.stale & APPLES or len(view.known_apples) != bot.known:
             bot.known = len(view.known_apples)
             bot.apples = self._apples(bot, view)
-        bot.stale = 0
-        self.tiles, self.poison, self.dangers, self.doubts, self.risk = bot.apples
+            self.tiles, self.poison, self.dangers, self.doubts, self.risk = bot.apples
+        else:
+            self.tiles, self.poison, self.dangers, self.doubts, self.risk = bot.apples
+            self._exchanged(bot.exchanges)
+        bot.stale, bot.exchanges = 0, []
         self.ring = bot.ring_at
         self.held: dict[int, tuple] = {}            # Partner.holding, per hand card
 
@@ -172,6 +176,19 @@ class Belief:
         dangers, danger = self.dangers, self.danger      # most handfuls' dangers are kept
         risk = {s: dangers[held] if held in dangers else danger(held) for s, held in tiles.items()}
         return tiles, self.poison, dangers, self.doubts, risk
+
+    def _exchanged(self, exchanges: list[tuple[str, str, bool]]) -> None:
+        """The kept tiles, as the exchanges told since moved them: tiles that only change
+        hands change no tile's chance, so each seat's danger goes with its tiles (as the
+        rules move them: both ways, or all of the target's to the seat, `one_way`)."""
+        tiles, risk = self.tiles, self.risk
+        for a, b, one_way in exchanges:
+            if one_way:
+                tiles[a], tiles[b] = tiles[a] + tiles[b], ()
+                risk[a], risk[b] = self.danger(tiles[a]), self.danger(())
+            else:
+                tiles[a], tiles[b] = tiles[b], tiles[a]
+                risk[a], risk[b] = risk[b], risk[a]
 
     def _roles(self, bot: "Partner", view):
         """Per seat, the characters it may still be, as a set of bits over the cast (see
@@ -270,6 +287,7 @@ class Partner:
         self.stale = ROLES | APPLES       # what must be worked out from the next view
         self.roles: tuple = ()
         self.known = 0                     # how many tiles the seat had seen when it last read them
+        self.exchanges: list[tuple[str, str, bool]] = []   # of tiles, told since (Belief._exchanged)
         self.apples: tuple = ()
         self.chances_key: tuple | None = None
         self.chances: tuple[dict[str, float], dict[tuple, float], dict[tuple, float]] = ({}, {}, {})
@@ -318,6 +336,8 @@ class Partner:
                 if d["seat"] == me:
                     self.last_target = d.get("target")
                 stale |= ROLES
+            elif kind == "apple_exchange":
+                self.exchanges.append((d["seat"], d["target"], d.get("one_way", False)))
             elif d["card"] == ring:     # deal_seen, draw_seen, hand_received
                 self.ring_at = d["seat"]
         self.read = len(view.log)
