@@ -184,3 +184,24 @@ def test_twenty_games_read_as_stories_not_as_stock(story_id, episode):
     assert m["repeated"] <= 0.05, (m["repeated"], variety.worst(games, 5))
     assert m["stock"] <= 0.10, (m["stock"], variety.worst(games, 5))
     assert m["max"] <= 3, (m["max"], m["worst"])
+
+
+def test_snow_whites_storybook_is_counted_at_every_fifth_page_and_the_last_three_only():
+    """A count of the pages left at every draw reads as a ledger; the table sees the book."""
+    from narrator.authoring import play
+    from narrator.narration import tell_game
+
+    story = load("applerulette")
+    numbers = {w: n for n, w in enumerate(["no", "one", "two", "three", "four", "five", "six", "seven", "eight",
+                                           "nine", "ten", "eleven", "twelve", "thirteen", "fourteen", "fifteen",
+                                           "sixteen", "seventeen", "eighteen", "nineteen", "twenty"])}
+    counted = []
+    for seed in range(6):
+        seats = story.seats_for({"episode": "tale", "players": 5})
+        game = play(story, "tale", {"players": 5}, seats, seed)
+        for text in tell_game(Narrator(story, seed, set(), "tale"), game.log, game.marks, seats[seed % 5]):
+            for word in re.findall(r"\b(\w+) (?:pages?|more)\b (?:are |is )?(?:left|to come|thick)", text):
+                if word.lower() in numbers:
+                    counted.append(numbers[word.lower()])
+    assert counted and all(n <= 3 or n % 5 == 0 for n in counted), counted
+    assert any(n > 3 for n in counted)       # the fifth pages are counted
