@@ -88,3 +88,59 @@ def _crowned(content: Content, fatima_id: str, king: str) -> int:
 def certain(content: Content, court: list[str], king: str | None) -> bool:
     """Whether the score is known: false when a rule names kings and the king is unknown."""
     return king is not None or not any(f in content.king_ruled for f in court)
+
+
+class Tally:
+    """Every count of a box's courts, each court written as a set of bits (one bit per
+    Fatima of the box): whoever weighs what each Fatima coming or going would change in
+    every court it sees asks a few dozen counts a decision, and `mask | bit` is a cheap
+    court to ask with, where a frozenset is made and hashed afresh. The counts are
+    `score`'s: a court's without its king (`_court`), and a king's part, which only the
+    Fatima he rules change."""
+
+    __slots__ = ("content", "bit", "ruled", "_ids", "_base", "_crown")
+
+    # Kept counts, each table emptied when full: a box of twelve Fatima has 4,096 courts.
+    BOUND = 8192
+
+    def __init__(self, content: Content):
+        self.content = content
+        ids = sorted(content.fatima)
+        self._ids = ids
+        self.bit = {f: 1 << i for i, f in enumerate(ids)}
+        self.ruled = self.mask(content.king_ruled)
+        self._base: dict[int, int] = {}
+        self._crown: dict[tuple[str, int], int] = {}
+
+    def mask(self, court: Iterable[str]) -> int:
+        bit, mask = self.bit, 0
+        for f in court:
+            mask |= bit[f]
+        return mask
+
+    def members(self, mask: int) -> frozenset[str]:
+        return frozenset(f for i, f in enumerate(self._ids) if mask >> i & 1)
+
+    def score(self, mask: int, king: str | None) -> int:
+        """`score` of the court `mask` under `king` (None: not known)."""
+        base = self._base.get(mask)
+        if base is None:
+            if len(self._base) >= self.BOUND:
+                self._base.clear()
+            base = self._base[mask] = _court(self.content, self.members(mask))[1]
+        ruled = mask & self.ruled
+        if king is None or not ruled:
+            return base
+        crown = self._crown.get((king, ruled))
+        if crown is None:
+            if len(self._crown) >= self.BOUND:
+                self._crown.clear()
+            crown = self._crown[(king, ruled)] = sum(_crowned(self.content, f, king)
+                                                    for f in self.members(ruled))
+        return base + crown
+
+
+# One per box (bounded; holds the content itself, never its id).
+@lru_cache(maxsize=8)
+def tally(content: Content) -> Tally:
+    return Tally(content)

@@ -15,7 +15,7 @@ from __future__ import annotations
 from functools import lru_cache
 
 from engine.fatima import points
-from engine.fatima.actions import parse
+from engine.fatima.actions import numbers, parse
 from engine.fatima.content import Content
 
 # What the bot expects an unknown defending card to deal, and the attacking one.
@@ -42,12 +42,11 @@ class Partner:
         self._seen = None
         self._read: dict = {}
         self._courts: dict[str, Court] = {}
-        self._rivals: dict[str, float] = {}
 
     def _of(self, view) -> dict:
         if self._seen is not view:
             self._seen, self._read = view, {}
-            self._courts, self._rivals = {}, {}
+            self._courts = {}
         return self._read
 
     # --- reading the table ------------------------------------------------------------
@@ -56,9 +55,7 @@ class Partner:
         self._of(view)
         got = self._courts.get(seat)
         if got is None:
-            nv = view.nation(seat)
-            got = self._courts[seat] = court_of(self.content, tuple([f.face.id for f in nv.fatima]),
-                                                nv.king.id if nv.king is not None else None)
+            got = self._courts[seat] = _seen(self.content, view.nation(seat))
         return got
 
     def court(self, view, seat: str) -> tuple[str, ...]:
@@ -80,6 +77,20 @@ class Partner:
         """What `seat`'s nation would lose without `fatima` (negative: it would gain)."""
         return self._nation(view, seat).losses[fatima]
 
+    def _table(self, view) -> tuple[dict[str, "Court"], dict[str, float]]:
+        """Every nation's court as we see it, and how much harm to each is worth to us,
+        read once per view: a turn weighs every Fatima on the table, against her nation,
+        for every card that may take her or give her away."""
+        read = self._of(view)
+        got = read.get("table")
+        if got is None:
+            courts, content = self._courts, self.content
+            for nv in view.nations:
+                if nv.seat not in courts:
+                    courts[nv.seat] = _seen(content, nv)
+            got = read["table"] = courts, self._rivals(view)
+        return got
+
     def leader(self, view) -> str:
         read = self._of(view)
         if "leader" not in read:
@@ -88,25 +99,29 @@ class Partner:
         return read["leader"]
 
     def rivalry(self, view, seat: str) -> float:
-        """How much harm to `seat` is worth to us: most for whoever leads, and in the final
-        round for a rival who still has a turn to play (the last most of all)."""
-        got = self._rivals.get(seat) if self._seen is view else None
-        if got is None:
-            self._of(view)
-            got = self._rivals[seat] = self._rivalry(view, seat)
-        return got
+        """How much harm to `seat` is worth to us (`_rivals`)."""
+        return self._table(view)[1][seat]
 
-    def _rivalry(self, view, seat: str) -> float:
-        if seat == self.seat:
-            return -1.0
-        base = 0.8 if seat == self.leader(view) else 0.4
-        left = view.final_left
-        if seat in left and view.nation(seat).score + REACH >= view.nation(self.seat).score:
-            # In the final round a rival still to play, near enough to overtake us with one
-            # Fatima, is the danger: the later it plays, the fewer can answer it, and the
-            # last to play answers everyone.
-            base += FINAL_THREAT * (left.index(seat) + 1) / len(left)
-        return base
+    def _rivals(self, view) -> dict[str, float]:
+        """How much harm to each nation is worth to us: most for whoever leads, and in the
+        final round for a rival who still has a turn to play (the last most of all); harm
+        to us is a loss (-1)."""
+        leader, left = self.leader(view), view.final_left
+        mine = view.nation(self.seat).score
+        rivals = {}
+        for nv in view.nations:
+            seat = nv.seat
+            if seat == self.seat:
+                rivals[seat] = -1.0
+                continue
+            base = 0.8 if seat == leader else 0.4
+            if seat in left and nv.score + REACH >= mine:
+                # In the final round a rival still to play, near enough to overtake us with
+                # one Fatima, is the danger: the later it plays, the fewer can answer it, and
+                # the last to play answers everyone.
+                base += FINAL_THREAT * (left.index(seat) + 1) / len(left)
+            rivals[seat] = base
+        return rivals
 
     # --- reading cards ----------------------------------------------------------------
     def expected(self, card_id: str, side: str, vs_king: bool = False) -> float:
@@ -143,51 +158,63 @@ class Partner:
         return pick
 
     def _turn(self, view, legal: list[str]) -> str:
+        """The best of the turn's choices, if it beats passing: each use of a card or the
+        decree and each unveiling weighed in the order offered, then each target's best
+        attack (a tie goes to the first weighed)."""
         best, value = "pass", 0.35
         final = view.final_round
-        for text, v in self._turn_values(view, legal, final):
+        hand = view.hand
+        over = 0.3 if len(hand) > view.military else 0.0   # a card used is one less to discard
+        attacks: dict[tuple[str, str], list[str]] = {}
+        table = self._table(view)
+        for text in legal:
+            verb, words, target = _READ.get(text) or _read(text)
+            if target is not None:       # an attack: its target, then its combatant
+                got = attacks.get(target)
+                if got is None:
+                    attacks[target] = [words[3]]
+                else:
+                    got.append(words[3])
+                continue
+            if verb == "unveil":
+                v = self._unveil_value(view, words[0])
+            elif verb == "action":
+                v = self._use_value(view, table, hand[int(words[0]) - 1].id, words[1:], final) + over
+            elif verb == "decree":
+                v = self._use_value(view, table, view.king.id, words, final) - 0.3
+            else:
+                continue
             if v > value + 1e-9:
                 best, value = text, v
-        return best
-
-    def _turn_values(self, view, legal: list[str], final: bool):
-        hand = view.hand
-        over = len(hand) > view.military
-        attacks: dict[tuple[str, str], list[str]] = {}
-        for text in legal:
-            action = parse(text)     # the words of a text, read once per text
-            verb, words = action.verb, action.args
-            if verb == "attack":
-                attacks.setdefault((words[0], words[1]), []).append(words[3])
-            elif verb == "unveil":
-                yield text, self._unveil_value(view, words[0])
-            elif verb == "action":
-                card = hand[int(words[0]) - 1].id
-                yield text, self._use_value(view, card, words[1:], final) + (0.3 if over else 0.0)
-            elif verb == "decree":
-                yield text, self._use_value(view, view.king.id, words, final) - 0.3
         if attacks:
-            yield from self._attack_values(view, attacks, final)
+            for text, v in self._attack_values(view, attacks, final):
+                if v > value + 1e-9:
+                    best, value = text, v
+        return best
 
     def _unveil_value(self, view, fatima: str) -> float:
         """Unveiling our own Fatima: worth it when she costs us points."""
         n = view.players
         return self.loss(view, self.seat, fatima) * -1 * (n - 1) / n - 0.2
 
-    def _use_value(self, view, card: str, aim: tuple[str, ...], final: bool) -> float:
+    def _use_value(self, view, table, card: str, aim: tuple[str, ...], final: bool) -> float:
+        """What using `card` (an Action card, or our king's decree) at `aim` is worth;
+        `table` is the view's courts and rivalries (`_table`)."""
         c = self.content
         nation = aim[0] if aim else None
         fatima = aim[1] if len(aim) > 1 else None
         steps = (c.actions[card].effect if card in c.actions else c.kings[card].decree.effect)
         value = 0.0
         n = view.players
+        courts, rivals = table
+        me = self.seat
         for step in steps:
             op = step.op
             if op == "draw" and step.who == "user":
                 value += 0.0 if final else 0.8 * step.n
             elif op == "steal":
                 size = view.nation(nation).hand
-                value += (0.9 * min(step.n, size) if not final else 0.1) + 0.2 * self.rivalry(view, nation)
+                value += (0.9 * min(step.n, size) if not final else 0.1) + 0.2 * rivals[nation]
             elif op in ("look_hand", "see_king"):
                 value += 0.2
             elif op == "reveal_king":
@@ -197,19 +224,19 @@ class Partner:
                 value += sum(self.worth(p.id) for p in persons) * (0.2 if final else 0.8)
             elif op == "give_fatima":
                 # what we shed, and what it does to them (a gift to the leader is a harm to us)
-                value += -self.loss(view, self.seat, fatima) - self.rivalry(view, nation) * self.gain(view, nation, fatima) - 0.3
+                value += -courts[me].losses[fatima] - rivals[nation] * courts[nation].gains[fatima] - 0.3
             elif op == "unveil":
                 owner = nation
-                if owner == self.seat:
+                if owner == me:
                     value += self._unveil_value(view, fatima)
                 else:
-                    value += (self.gain(view, self.seat, fatima) / n
-                              + self.rivalry(view, owner) * self.loss(view, owner, fatima) * (n - 1) / n)
+                    value += (courts[me].gains[fatima] / n
+                              + rivals[owner] * courts[owner].losses[fatima] * (n - 1) / n)
             elif op == "swap_fatima":
-                if self.court(view, self.seat):
+                if courts[me].court:
                     kept, shed = self._swap_out(view)
-                    value += _gain(c, kept, self.king_of(view, self.seat), fatima) - shed
-                    value += self.rivalry(view, nation) * self.loss(view, nation, fatima)
+                    value += _gain(c, kept, courts[me].king, fatima) - shed
+                    value += rivals[nation] * courts[nation].losses[fatima]
             elif op == "then_attack":
                 value += self._march_value(view, final) - 0.2
             elif op == "discard_to_limit":
@@ -255,32 +282,13 @@ class Partner:
 
     def _attack_values(self, view, attacks: dict[tuple[str, str], list[str]], final: bool):
         """For each target, the best card to attack with, and what the attack is worth."""
-        my_score = view.nation(self.seat).score   # our own count: the view's is ours
-        # combatant -> (chance against a typical defence, what losing it costs times the
-        # chance of losing): the same whatever the target, so weighed once per combatant
-        odds: dict[str, tuple[float, float]] = {}
-        hand = view.hand
-        useful = self.still_useful(view)
-        for combatant in {c for cs in attacks.values() for c in cs}:
-            if combatant == "king":
-                e = self.expected(view.king.id, "attack")
-                cost = max(0, my_score) + KING_COST * useful
-            else:
-                card = hand[int(combatant) - 1].id
-                e = self.expected(card, "attack")
-                ops = _ops(self.content, card)
-                cost = 0.2 if "retreat" in ops else self.worth(card)
-                if self.content.cards[card].kind == "action":
-                    cost = self.worth(card) * 0.8
-                cost *= useful
-            if e > 0:          # a card that deals nothing never attacks
-                p = self.chance(e, TYPICAL_DEFENCE)
-                odds[combatant] = (p, (1 - p) * cost)
+        odds = self._odds(view)
         bonus = 1.0 if final else 0.0
-        gains = self._nation(view, self.seat).gains
+        courts, rivals = self._table(view)
+        gains = courts[self.seat].gains
         for (nation, fatima), fighters in attacks.items():
             gain = gains[fatima]
-            harm = self._nation(view, nation).losses[fatima] * self.rivalry(view, nation)
+            harm = courts[nation].losses[fatima] * rivals[nation]
             prize = gain + harm + bonus
             if prize <= 0:
                 continue
@@ -293,6 +301,27 @@ class Partner:
                         best = (v, c)
             if best is not None:
                 yield f"attack {nation} {fatima} with {best[1]}", best[0] - 0.3
+
+    def _odds(self, view) -> dict[str, tuple[float, float]]:
+        """Each combatant in hand (its position as written, or `king`) that deals damage,
+        with its chance against a typical defence and what losing it costs times the
+        chance of losing: the same whatever the target, so weighed once per view."""
+        read = self._of(view)
+        odds = read.get("odds")
+        if odds is not None:
+            return odds
+        odds = read["odds"] = {}
+        useful = self.still_useful(view)
+        e = self.expected(view.king.id, "attack")
+        if e > 0:          # a card that deals nothing never attacks
+            cost = max(0, view.nation(self.seat).score) + KING_COST * useful   # our own count: the view's is ours
+            p = self.chance(e, TYPICAL_DEFENCE)
+            odds["king"] = (p, (1 - p) * cost)
+        for position, face in zip(numbers(len(view.hand)), view.hand):
+            got = _card_odds(self.content, face.id, useful)
+            if got is not None:
+                odds[position] = got
+        return odds
 
     def _defend(self, view, legal: list[str]) -> str:
         c = view.combat
@@ -426,17 +455,32 @@ class Partner:
         return max(legal, key=lambda t: (view.nation(t.split()[1]).score, t))
 
 
+# A text offered reads as the same words every time: its verb, its words and, for an
+# attack, its target (nation, Fatima); a turn reads some forty (bounded, emptied when full).
+_READ: dict[str, tuple[str, tuple[str, ...], tuple[str, str] | None]] = {}
+
+
+def _read(text: str) -> tuple[str, tuple[str, ...], tuple[str, str] | None]:
+    action = parse(text)
+    words = action.args
+    got = action.verb, words, (words[0], words[1]) if action.verb == "attack" else None
+    if len(_READ) >= 8192:
+        _READ.clear()
+    _READ[text] = got
+    return got
+
+
 class _Gains(dict):
-    """What each Fatima would add to a court whose count is `score`, by Fatima."""
+    """What each Fatima would add to a court (`mask`, its count `score`), by Fatima."""
 
-    __slots__ = ("content", "court", "king", "score")
+    __slots__ = ("tally", "mask", "king", "score")
 
-    def __init__(self, content: Content, court: tuple[str, ...], king: str | None, score: int):
+    def __init__(self, tally: points.Tally, mask: int, king: str | None, score: int):
         super().__init__()
-        self.content, self.court, self.king, self.score = content, court, king, score
+        self.tally, self.mask, self.king, self.score = tally, mask, king, score
 
     def __missing__(self, fatima: str) -> int:
-        got = self[fatima] = points.score(self.content, self.court + (fatima,), self.king) - self.score
+        got = self[fatima] = self.tally.score(self.mask | self.tally.bit[fatima], self.king) - self.score
         return got
 
 
@@ -446,8 +490,7 @@ class _Losses(_Gains):
     __slots__ = ()
 
     def __missing__(self, fatima: str) -> int:
-        rest = [f for f in self.court if f != fatima]
-        got = self[fatima] = self.score - points.score(self.content, rest, self.king)
+        got = self[fatima] = self.score - self.tally.score(self.mask & ~self.tally.bit[fatima], self.king)
         return got
 
 
@@ -458,19 +501,42 @@ class Court:
     is seen of that nation alone, so one is kept for each court and king seen, between
     views (`court_of`): a turn weighs every Fatima it may take, against every nation."""
 
-    __slots__ = ("court", "king", "gains", "losses")
+    __slots__ = ("content", "court", "king", "gains", "losses")
 
     def __init__(self, content: Content, court: tuple[str, ...], king: str | None):
-        self.court, self.king = court, king
-        score = points.score(content, court, king)
-        self.gains = _Gains(content, court, king, score)
-        self.losses = _Losses(content, court, king, score)
+        self.content, self.court, self.king = content, court, king
+        tally = points.tally(content)
+        mask = tally.mask(court)
+        score = tally.score(mask, king)
+        self.gains = _Gains(tally, mask, king, score)
+        self.losses = _Losses(tally, mask, king, score)
 
 
 # Bounded; holds the content itself (never its id, which a later box could reuse).
 @lru_cache(maxsize=1024)
 def court_of(content: Content, court: tuple[str, ...], king: str | None) -> Court:
     return Court(content, court, king)
+
+
+# The court of a nation as a view shows it, found by the very tuple of her Fatima the
+# view holds: views share one tuple for each court and known king (engine.fatima.view),
+# so a nation seen as before is one lookup, with no ids read nor tuple hashed. Each
+# entry holds its tuple, so no other live tuple has its id; the king is part of the key
+# (every empty court is the one empty tuple). Bounded: emptied when full.
+_SEEN: dict[tuple[int, str | None], tuple[tuple, Court]] = {}
+
+
+def _seen(content: Content, nv) -> Court:
+    king = nv.king.id if nv.king is not None else None
+    key = (id(nv.fatima), king)
+    kept = _SEEN.get(key)
+    if kept is not None and kept[0] is nv.fatima and kept[1].content is content:
+        return kept[1]
+    got = court_of(content, tuple([f.face.id for f in nv.fatima]), king)
+    if len(_SEEN) >= 1024:
+        _SEEN.clear()
+    _SEEN[key] = (nv.fatima, got)
+    return got
 
 
 def _gain(content: Content, court: tuple[str, ...], king: str | None, fatima: str) -> int:
@@ -502,6 +568,23 @@ def _expected(content: Content, card_id: str, side: str, vs_king: bool = False) 
     if "reroll" in ops:
         e *= 1 + (6 - t) / 6
     return e + (0.7 if "wins_ties" in ops else 0.0) + (0.3 if card.kind == "king" else 0.0)
+
+
+# What attacking with a card of the hand promises: its chance against a typical defence,
+# and what losing it costs times the chance of losing (None: it deals nothing, so it
+# never attacks). The same for every target, and a function of the card and of how much
+# of a card's worth is still to be had (`Partner.still_useful`) alone.
+@lru_cache(maxsize=4096)
+def _card_odds(content: Content, card_id: str, useful: float) -> tuple[float, float] | None:
+    e = _expected(content, card_id, "attack")
+    if e <= 0:
+        return None
+    cost = 0.2 if "retreat" in _ops(content, card_id) else _worth(content, card_id)
+    if content.cards[card_id].kind == "action":
+        cost = _worth(content, card_id) * 0.8
+    cost *= useful
+    p = Partner.chance(e, TYPICAL_DEFENCE)
+    return p, (1 - p) * cost
 
 
 @lru_cache(maxsize=4096)

@@ -441,6 +441,20 @@ def test_fatima_points_with_their_combinations(court, king, expected):
     assert points.score(CONTENT, court, king) == expected
 
 
+def test_a_tally_counts_every_court_as_score_does():
+    # A court written as bits (what the partner weighs gains and losses with) counts the
+    # same as the court itself, under every king and under none, courts with the Fatima
+    # a king rules included: every court of up to three Fatima, and their king's parts.
+    tally = points.tally(CONTENT)
+    fatima = sorted(CONTENT.fatima)
+    courts = [[]] + [[f] for f in fatima] + [[a, b] for a in fatima for b in fatima if a < b] \
+        + [[a, b, c] for a in fatima for b in fatima for c in fatima if a < b < c]
+    for king in [None, *sorted(CONTENT.kings)]:
+        for court in courts:
+            assert tally.score(tally.mask(court), king) == points.score(CONTENT, court, king), (court, king)
+    assert tally.members(tally.mask(["noor", "vesna"])) == {"noor", "vesna"}
+
+
 def test_a_hidden_king_makes_a_rivals_count_uncertain():
     assert not points.certain(CONTENT, ["grisel"], None)
     assert points.certain(CONTENT, ["grisel"], "old_lion")
