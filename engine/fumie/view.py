@@ -181,17 +181,38 @@ def _suspects(content, episode: str) -> tuple[str, ...]:
 def _pile(state: State, s: str, places: _Places) -> tuple[tuple[PileCard, ...], int, int]:
     """`s`'s discard pile as either seat sees it, with its face-down count and limit: kept
     from the last view while the pile and the known sleeves are as they were (a turn puts
-    a card on one pile, so most views find both piles or one as the last view left them).
-    The sleeves known only grow in a game, so their number tells whether they changed."""
+    a card on one pile, so most views find both piles or one as the last view left them),
+    and only its new cards read when cards were put on it (the rest is as it was: a pile
+    changes otherwise only when a card is turned or taken out). The sleeves known only
+    grow in a game, so their number tells whether they changed."""
     discard, known = state.sides[s].discard, state.known
     kept = state.piles.get(s)
-    if kept is not None and kept[1] == len(known) and kept[0] == discard:
-        return kept[2]
-    pile = tuple([places[i, c, c in known] if up else places[i, None, False]
-                  for i, (c, up) in enumerate(discard, 1)])
+    if kept is not None and kept[1] == len(known):
+        was = kept[0]
+        if was == discard:
+            return kept[2]
+        n = len(was)
+        if len(discard) > n and discard[:n] == was:
+            pile, down, limit = kept[2]
+            put = discard[n:]
+            limits = state.episode_box.limits
+            for c, up in put:
+                if up and c in limits:   # the first face-up ★ limit of the pile may be new
+                    limit = face_down_limit(state, s)
+                    break
+            made = (pile + _places(put, n + 1, known, places), down + [up for _, up in put].count(False), limit)
+            state.piles[s] = (list(discard), len(known), made)
+            return made
+    pile = _places(discard, 1, known, places)
     made = (pile, sum(1 for p in pile if not p.face_up), face_down_limit(state, s))
     state.piles[s] = (list(discard), len(known), made)
     return made
+
+
+def _places(cards, first: int, known, places: _Places) -> tuple[PileCard, ...]:
+    """Pile cards from position `first` on, as either seat sees them."""
+    return tuple([places[i, c, c in known] if up else places[i, None, False]
+                  for i, (c, up) in enumerate(cards, first)])
 
 
 def _seen(state: State) -> tuple[dict[str, Face], _Places]:
