@@ -177,29 +177,39 @@ class _Worths(dict):
 class _Pile:
     """What the partner reads of one discard pile as a view shows it: the cards face up
     in it, those of them that a condition names, and the known ones with an END, in pile
-    order."""
+    order. Kept by the partner and brought up to date as the views show the pile grow."""
 
-    __slots__ = ("shown", "up", "named_up", "enders")
+    __slots__ = ("seat", "shown", "up", "named_up", "enders")
 
-    def __init__(self, shown: tuple, seat: str, reads: frozenset[str], enders: frozenset[str],
-                 was: "_Pile | None" = None):
-        self.shown = shown            # the view's pile itself: kept while the view keeps it
-        if was is not None and len(shown) > len(was.shown) and shown[:len(was.shown)] == was.shown:
+    def __init__(self, seat: str):
+        self.seat = seat
+        self.shown: tuple = ()        # the view's pile itself: kept while the views keep it
+        self.up: set[str] = set()
+        self.named_up: tuple[str, frozenset[str]] = (seat, frozenset())
+        self.enders: tuple[tuple[str, str], ...] = ()
+
+    def read(self, shown: tuple, reads: frozenset[str], enders: frozenset[str]) -> bool:
+        """Read the pile as `shown`; whether what judging reads of it (its named cards face
+        up, its known ENDs) changed."""
+        was = self.shown
+        n = len(was)
+        self.shown = shown
+        if len(shown) > n and shown[:n] == was:
             # Cards were put on the pile read last (a pile grows from its top, and changes
-            # otherwise only when a card is turned or taken out): read just those, and
-            # keep what was read while none of them is one judging reads.
-            self.up, self.named_up, self.enders = was.up, was.named_up, was.enders
-            new = shown[len(was.shown):]
+            # otherwise only when a card is turned or taken out): read just those.
+            new, changed = shown[n:], False
         else:
-            self.up, self.named_up, self.enders, new = frozenset(), (seat, frozenset()), (), shown
-        faces = [p.card for p in new if p.face_up]
-        if faces:
-            up = [f.id for f in faces]
-            self.up = self.up.union(up)
-            named = reads.intersection(up)
-            if named:
-                self.named_up = (seat, self.named_up[1] | named)
-            self.enders += tuple([(seat, f.id) for f in faces if f.known and f.id in enders])
+            new, changed = shown, bool(self.named_up[1] or self.enders)
+            self.up, self.named_up, self.enders = set(), (self.seat, frozenset()), ()
+        for p in new:
+            if p.face_up:
+                face = p.card
+                self.up.add(face.id)
+                if face.id in reads:
+                    self.named_up, changed = (self.seat, self.named_up[1] | {face.id}), True
+                if face.known and face.id in enders:
+                    self.enders, changed = self.enders + ((self.seat, face.id),), True
+        return changed
 
 
 # (content, a table's key) -> the table, and what each card is worth on it by (judging
@@ -250,19 +260,18 @@ class Partner:
     def _table_of(self, view) -> tuple[_Table, dict[tuple[str, str], _Worths]]:
         if self._seen is not view:
             self._seen = view
-            piles = self._piles
-            mine, theirs = piles.get(view.me.seat), piles.get(view.other.seat)
-            if mine is not None and theirs is not None and mine.shown is view.me.discard \
-                    and theirs.shown is view.other.discard and view.removed == self._removed \
-                    and (view.culprit, view.culprit_shown, view.checks) == self._known:
-                # Nothing judging reads changed since the last view (as within a turn,
-                # whose card goes down on a pile only at its end).
-                assert self._table is not None
-                return self._table
             if self._episode is None:   # a partner plays one game, of one episode
                 self._episode = (_reads(self.content, view.episode), self.content.enders(view.episode))
             reads, enders = self._episode
-            mine, theirs = self._pile(view.me, reads, enders), self._pile(view.other, reads, enders)
+            changed = self._read(view.me, reads, enders)
+            changed = self._read(view.other, reads, enders) or changed
+            if not changed and self._table is not None and view.removed == self._removed \
+                    and (view.culprit, view.culprit_shown, view.checks) == self._known:
+                # Nothing judging reads changed since the last view (as within a turn,
+                # whose card goes down on a pile only at its end, or after a turn that put
+                # down a card no condition names).
+                return self._table
+            mine, theirs = self._piles[view.me.seat], self._piles[view.other.seat]
             self._removed = view.removed
             # What the key is made of, as read: most views read it as the last did.
             parts = (view.episode, mine.named_up, theirs.named_up, mine.enders, theirs.enders, view.removed,
@@ -280,11 +289,13 @@ class Partner:
         assert self._table is not None
         return self._table
 
-    def _pile(self, side, reads: frozenset[str], enders: frozenset[str]) -> _Pile:
+    def _read(self, side, reads: frozenset[str], enders: frozenset[str]) -> bool:
+        """Bring what was read of `side`'s pile up to date; whether what judging reads of
+        it changed (a view keeps a pile that has not changed, so most are read once)."""
         read = self._piles.get(side.seat)
-        if read is None or read.shown is not side.discard:
-            read = self._piles[side.seat] = _Pile(side.discard, side.seat, reads, enders, read)
-        return read
+        if read is None:
+            read = self._piles[side.seat] = _Pile(side.seat)
+        return read.shown is not side.discard and read.read(side.discard, reads, enders)
 
     def candidates(self, view, mine: bool = True) -> list[str]:
         """The suspects every culprit check so far allows (see `_Judge.candidates`)."""
