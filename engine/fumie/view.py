@@ -14,7 +14,7 @@ from functools import lru_cache
 from engine import decision
 from engine.events import told
 from engine.contract import Ending
-from engine.fumie.content import Card
+from engine.fumie.content import FACE_DOWN_LIMIT, Card
 from engine.fumie.game import choices, face_down_limit
 from engine.fumie.state import State
 
@@ -187,32 +187,26 @@ def _pile(state: State, s: str, places: _Places) -> tuple[tuple[PileCard, ...], 
     grow in a game, so their number tells whether they changed."""
     discard, known = state.sides[s].discard, state.known
     kept = state.piles.get(s)
+    n, pile, down, limit = 0, (), 0, FACE_DOWN_LIMIT
     if kept is not None and kept[1] == len(known):
         was = kept[0]
         if was == discard:
             return kept[2]
-        n = len(was)
-        if len(discard) > n and discard[:n] == was:
+        if len(discard) > len(was) and discard[:len(was)] == was:
+            n = len(was)
             pile, down, limit = kept[2]
-            put = discard[n:]
-            limits = state.episode_box.limits
-            for c, up in put:
-                if up and c in limits:   # the first face-up ★ limit of the pile may be new
-                    limit = face_down_limit(state, s)
-                    break
-            made = (pile + _places(put, n + 1, known, places), down + [up for _, up in put].count(False), limit)
-            state.piles[s] = (list(discard), len(known), made)
-            return made
-    pile = _places(discard, 1, known, places)
-    made = (pile, sum(1 for p in pile if not p.face_up), face_down_limit(state, s))
+    limits = state.episode_box.limits
+    for i, (c, up) in enumerate(discard[n:] if n else discard, n + 1):
+        if up:
+            pile += (places[i, c, c in known],)
+            if c in limits:   # the first face-up ★ limit card of the pile sets it: read again
+                limit = face_down_limit(state, s)
+        else:
+            pile += (places[i, None, False],)
+            down += 1
+    made = (pile, down, limit)
     state.piles[s] = (list(discard), len(known), made)
     return made
-
-
-def _places(cards, first: int, known, places: _Places) -> tuple[PileCard, ...]:
-    """Pile cards from position `first` on, as either seat sees them."""
-    return tuple([places[i, c, c in known] if up else places[i, None, False]
-                  for i, (c, up) in enumerate(cards, first)])
 
 
 def _seen(state: State) -> tuple[dict[str, Face], _Places]:
@@ -233,13 +227,14 @@ def _side(state: State, s: str, seat: str, seen: dict[str, Face], places: _Place
     sd = state.sides[s]
     hand, shown = sd.hand, sd.shown
     if s == seat:
-        faces = tuple(map(seen.__getitem__, hand))
+        faces = tuple([seen[c] for c in hand])
     elif shown:
         faces = tuple([seen[c] if c in shown else None for c in hand])
     else:
         faces = (None,) * len(hand)
     pile, down, limit = _pile(state, s, places)
-    return SideView(s, faces, tuple(map(shown.__contains__, hand)), len(sd.deck), pile, down, limit)
+    return SideView(s, faces, tuple([c in shown for c in hand]) if shown else (False,) * len(hand),
+                    len(sd.deck), pile, down, limit)
 
 
 def view(state: State, seat: str) -> View:
