@@ -43,7 +43,12 @@ class Panel:
     beaten: bool = False
 
 
-@dataclass(frozen=True, slots=True)
+# A side as seen is kept from view to view while nothing has changed it (`_side`), and
+# shared by the views of one seat; nothing changes one once made. It is a plain slotted
+# dataclass all the same: a frozen one pays a guarded setattr for each of its fifteen
+# fields, eight times what the rest of making one costs, and a side is made again after
+# nearly every phase. (The tests find every view equal to one built afresh.)
+@dataclass(slots=True)
 class SideView:
     seat: str
     deck_name: str
@@ -63,9 +68,8 @@ class SideView:
 
 
 # A view and its plan are made afresh for every decision, so they are plain slotted
-# dataclasses (a frozen one pays a guarded setattr for each field, a good part of what
-# making a view costs); they hold only tuples and frozen values. The sides, panels and
-# stars in them are kept from view to view, so they stay frozen.
+# dataclasses too; they hold only tuples, sides and frozen values. The panels and stars
+# in the sides are kept in caches shared by every seat and game, so they stay frozen.
 @dataclass(slots=True)
 class PlanView:
     """This seat's own secret choices so far (never the rival's)."""
