@@ -76,8 +76,7 @@ class Partner:
         for c in using:
             if c in left:
                 left.remove(c)
-        costs = sorted(map(koma.__getitem__, left))[:4]
-        return sum(costs) + 2 * (4 - len(costs)) + 2
+        return _least(sorted(map(koma.__getitem__, left)))
 
     def upkeep_due(self, view) -> int:
         return sum(self.content.cost(c) for c in view.me.stock)
@@ -110,36 +109,42 @@ class Partner:
 
         Ties are broken at random, drawn afresh from the seed and the moment, so a game
         continued from its save plays on exactly as it would have."""
-        ties = _Ties(self.rng, self.seed * 1_000_003 + view.moment)
         plan = view.plan
         koma, cost_of = self.content.koma, self.content.icon_count    # a Koma card costs its icons
         hand = [c for c in plan.hand if c in koma]
-        price = self.star_price(view)
-        budget = self.room(view, self.need_next(view)) - plan.make_cost
-        spent = sum(cost_of[c] for _, c, _, _ in plan.laid)
+        sky = self._sky(view)
+        price = sky.price
+        # the next manuscript's least cost (need_next: the Stock Pool holds Koma cards only)
+        budget = sky.room(_least(sorted(map(cost_of.__getitem__, (*hand, *view.me.stock))))) - plan.make_cost
+        spent = sum([cost_of[c] for _, c, _, _ in plan.laid])
         i = len(plan.laid)
         pos = POSITIONS[i]
         left = plan.to_lay - i - 1
-        pool = [(c, "hand") for c in dict.fromkeys(hand)] + [(c, "stock") for c in dict.fromkeys(plan.stock)]
         scored = []
         costs = sorted(map(cost_of.__getitem__, (*hand, *plan.stock)))
         # The cheapest `left` cards but one of them: those of all, or, when the card left
         # out is among them, the cheapest `left + 1` less that card.
         low, low_plus = sum(costs[:left]), sum(costs[:left + 1])
-        for card, source in pool:
-            cost = cost_of[card]
-            others = low_plus - cost if bisect_left(costs, cost) < left else low
-            # stars this card and the cheapest cards for the positions after it would
-            # cost beyond what the sky can bear: avoided above all else
-            over = max(0, spent + cost + others - budget)
-            weighted, rot, placed = _placing(self.content, card, pos)
-            # a card from the Stock Pool saves its upkeep
-            bonus = cost * price * 0.5 if source == "stock" else 0.0
-            score = weighted - cost * price + bonus + placed - 1000.0 * over
-            scored.append((score, card, source, rot))
+        for source, cards in (("hand", hand), ("stock", plan.stock)):
+            for card in dict.fromkeys(cards):
+                cost = cost_of[card]
+                others = low_plus - cost if bisect_left(costs, cost) < left else low
+                # stars this card and the cheapest cards for the positions after it would
+                # cost beyond what the sky can bear: avoided above all else
+                over = max(0, spent + cost + others - budget)
+                weighted, rot, placed = _placing(self.content, card, pos)
+                # a card from the Stock Pool saves its upkeep
+                bonus = cost * price * 0.5 if source == "stock" else 0.0
+                score = weighted - cost * price + bonus + placed - 1000.0 * over
+                scored.append((score, card, source, rot))
         if not scored:
             return None
-        score, card, source, rot = ties.best(scored)
+        # Most choices have one best candidate; a tie is broken by `_Ties`, from the seed
+        # and the moment (sorting finds the best two without a call per candidate)
+        ranked = sorted(scored)
+        score, card, source, rot = ranked[-1]
+        if len(ranked) > 1 and ranked[-2][0] == score:
+            score, card, source, rot = _Ties(self.rng, self.seed * 1_000_003 + view.moment).best(scored)
         return pos, card, "upright" if rot in CLEAN["upright"] else "inverted", source
 
     def make_worth(self, view, card: str) -> float:
@@ -260,6 +265,14 @@ def _best(content, card: str, pos: str, orientation: str | None) -> tuple[float,
     return max((_rotation_worth(content, card, r, works), r) for r in rots)
 
 
+def _least(costs: list[int]) -> int:
+    """What a manuscript will cost at least, given the costs of the Koma cards it may be
+    laid from, cheapest first: its four cheapest panels (a card yet to be drawn counted
+    as two icons), and two more."""
+    costs = costs[:4]
+    return sum(costs) + 2 * (4 - len(costs)) + 2
+
+
 class _Ties:
     """Tie-breaks drawn from the generator seeded for the moment, one draw for each
     candidate as they come. Seeding costs more than scoring, and most choices have one
@@ -323,6 +336,9 @@ class _Sky:
         start. Each star spent puts out one more, less those of one kana (back at once), so
         the stars lit next fall, or stay, as more are spent: the room is how many of the
         spendings leave enough, found by halving among them (read once a sky)."""
-        if self.short is None:
-            self.short = [-self.next_lit(x) for x in range(1, len(self.lit))]    # rising
-        return bisect_right(self.short, -need)
+        short = self.short
+        if short is None:
+            # -next_lit(x) for each spending x from 1, written out (a call apiece cost more)
+            n, back, one, none = len(self.lit), self.back, self.one, self.none
+            short = self.short = [x - n - back - max(0, min(x, one) - none) for x in range(1, n)]    # rising
+        return bisect_right(short, -need)
