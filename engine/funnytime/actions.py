@@ -89,10 +89,14 @@ def interned(verb: str, *args: str) -> Action:
     return Action(verb, args)
 
 
-class ByCard(dict[str, tuple[Action, ...]]):
-    """card -> the actions `make(card)`, each made the first time it is asked for: Make
-    Time offers the same few at step after step. Keyed only by cards of a validated deck
-    (what a hand or Stock Pool can hold), so bounded by the boxes loaded."""
+Offered = tuple[tuple[Action, ...], tuple[str, ...]]     # actions offered, and their texts
+
+
+class ByCard(dict[str, Offered]):
+    """card -> the actions `make(card)` and their texts, made the first time they are
+    asked for: Make Time offers the same few at step after step, and a view shows their
+    texts at every one. Keyed only by cards of a validated deck (what a hand or Stock
+    Pool can hold), so bounded by the boxes loaded."""
 
     __slots__ = ("make",)
 
@@ -100,8 +104,9 @@ class ByCard(dict[str, tuple[Action, ...]]):
         super().__init__()
         self.make = make
 
-    def __missing__(self, card: str) -> tuple[Action, ...]:
-        made = self[card] = self.make(card)
+    def __missing__(self, card: str) -> Offered:
+        actions = self.make(card)
+        made = self[card] = (actions, tuple(map(str, actions)))
         return made
 
 

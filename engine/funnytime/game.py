@@ -321,24 +321,36 @@ def _make_options(state: State, seat: str) -> legality.Choices:
     koma, costs, laid = state.content.koma, state.content.costs, len(plan.laid)
     laying = laid < plan.lay
     budget = state.lit_count(seat) - plan.cost
+    # the actions, and beside them their texts (the view shows them), as the tables keep them
     out: list[Action] = []
+    texts: list[str] = []
     makes: list[Action] = []
+    make_texts: list[str] = []
     lays = LAYS[laid] if laying else None
     for card in dict.fromkeys(plan.hand):
         if card not in koma:
             if costs[card] <= budget:
-                makes += MAKES[card]
+                actions, written = MAKES[card]
+                makes += actions
+                make_texts += written
         elif lays is not None:
-            out += lays[card]
+            actions, written = lays[card]
+            out += actions
+            texts += written
     if laying:
         lays = STOCK_LAYS[laid]
         for card in dict.fromkeys(plan.stock):
-            out += lays[card]
+            actions, written = lays[card]
+            out += actions
+            texts += written
     out += makes
+    texts += make_texts
     if not laying:
         out.append(DONE)
+        texts.append("done")
     out.append(STOP)
-    return legality.Choices(out)
+    texts.append("stop")
+    return legality.Choices(out, tuple(texts))
 
 
 def _make(state: State, log: list[Event]) -> None:
