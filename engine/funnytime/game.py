@@ -138,8 +138,15 @@ def apply(state: State, seat: str, action: Action) -> list[Event]:
     state.moves += 1
     pending, state.pending = state.pending, None
     assert pending is not None, "every move of a duel answers a pending decision"
-    _touching(state, pending.kind, DECISIONS_TOUCH)
-    if action.verb == "stop":
+    # Counted by what the move may change of the sides as a view shows them (see
+    # `State.changes`, `State.skies`), as `_advance` counts the phases.
+    nothing, stars = ANSWERS_TOUCH
+    verb = action.verb
+    if verb in stars:
+        state.skies += 1
+    elif verb not in nothing:
+        state.changes += 1
+    if verb == "stop":
         log.append(public("surrender", seat=seat))
         state.ended = Ending(state.content.ending_id("surrender", state.opponent(seat)), "surrender",
                              {"winner": state.opponent(seat), "loser": seat})
@@ -153,8 +160,8 @@ ending = turns.ending
 
 
 def _advance(state: State, log: list[Event]) -> None:
-    """Carry out the phases until someone must decide, each counted as `_touching` counts
-    (written out here: this loop runs two phases or so a move)."""
+    """Carry out the phases until someone must decide, each counted first by what it may
+    change of the sides as a view shows them (`State.changes`, `State.skies`)."""
     nothing, stars = PHASES_TOUCH
     while state.pending is None and state.ended is None:
         phase = state.phase
@@ -163,17 +170,6 @@ def _advance(state: State, log: list[Event]) -> None:
         elif phase not in nothing:
             state.changes += 1
         PHASES[phase](state, log)
-
-
-def _touching(state: State, step: str, touch: tuple[frozenset[str], frozenset[str]]) -> None:
-    """Count a phase or a decision about to be carried out by what it may change of the
-    sides as a view shows them (`State.changes`, `State.skies`): `touch` names the steps
-    that change nothing of them, and those that only put out stars."""
-    nothing, stars = touch
-    if step in stars:
-        state.skies += 1
-    elif step not in nothing:
-        state.changes += 1
 
 
 # --- Draw Time -------------------------------------------------------------------------
@@ -604,13 +600,14 @@ PHASES = {
     "show_pay": _show_pay, "show_effects": _show_effects, "duels": _duels, "aftermath": _aftermath,
     "upkeep": upkeep_phase, "deadline": _deadline,
 }
-# What the phases and decisions may change of the sides as a view shows them: (those that
-# change nothing, those that only put out stars); every other one may change anything.
-# An artist planning in secret touches only their own plan (and whose turn it is), and
-# the deadline only turns to the next 本 or ends the duel; paying puts out stars, as does
-# the upkeep's phase (its questions, keep or release, are decisions).
+# What the phases, and the answers to decisions (by verb), may change of the sides as a
+# view shows them: (those that change nothing, those that only put out stars); every other
+# one may change anything. An artist planning in secret touches only their own plan (and
+# whose turn it is), and the deadline only turns to the next 本 or ends the duel; paying
+# puts out stars, as does the upkeep's phase. Keeping a Stock Pool card only adds it to
+# the bill (paid by the phase), and passing up the bonus draws nothing.
 PHASES_TOUCH = (frozenset({"make", "show", "deadline"}), frozenset({"make_pay", "show_pay", "upkeep"}))
-DECISIONS_TOUCH = (frozenset({"make", "open"}), frozenset({"pay"}))
+ANSWERS_TOUCH = (frozenset({"lay", "make", "done", "open", "keep", "pass"}), frozenset({"spend", "pay"}))
 DECISIONS = {
     "return": _decide_return, "bonus": _decide_bonus, "make": _decide_make, "open": _decide_open,
     "pay": decide_pay, "upkeep": decide_upkeep,
