@@ -29,6 +29,7 @@ and both are revealed together. Legality is decided here, in `apply`, and nowher
 from __future__ import annotations
 
 import random
+from functools import lru_cache
 from typing import Sequence
 
 from engine import legality, turns
@@ -126,7 +127,9 @@ def _legal(state: State, seat: str) -> legality.Choices:
 
 
 _NOTHING = legality.Choices(())
-_offers = legality.Offers(STOP)
+# As many as the sky's choices of stars kept (stars._offered), which come back often but
+# are many: a game offers some twenty, and a few hundred games some thousand kinds.
+_offers = legality.Offers(STOP, bound=4096)
 
 
 def apply(state: State, seat: str, action: Action) -> list[Event]:
@@ -234,7 +237,12 @@ def _return_options(makes: list[str], chosen) -> tuple[Action, ...]:
     left = list(makes)
     for c in chosen:
         left.remove(c)
-    return tuple(interned("return", c) for c in dict.fromkeys(left))
+    return _returning(tuple(dict.fromkeys(left)))
+
+
+@lru_cache(maxsize=512)   # bounded; the very same tuple for the same cards, so its choices are made once
+def _returning(cards: tuple[str, ...]) -> tuple[Action, ...]:
+    return tuple(interned("return", c) for c in cards)
 
 
 def _decide_return(state: State, seat: str, action: Action, pending: Pending, log) -> None:
@@ -285,7 +293,10 @@ def _star_judgment(state: State, seat: str, lack: int, log) -> None:
         log.append(private("draw_seen", (seat,), seat=seat, cards=found))
     rival = state.opponent(seat)
     if state.sides[rival].deck:
-        state.pending = Pending(rival, "bonus", (DRAW, PASS), {"count": lack, "from": seat})
+        state.pending = Pending(rival, "bonus", _BONUS, {"count": lack, "from": seat})
+
+
+_BONUS = (DRAW, PASS)     # one tuple, so its choices are made once
 
 
 def _decide_bonus(state: State, seat: str, action: Action, pending: Pending, log) -> None:
