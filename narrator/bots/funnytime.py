@@ -86,8 +86,13 @@ class Partner:
         d = view.decision
         if d is None:
             return "stop" if "stop" in view.legal else view.legal[0]
+        # `stop` comes last of the legal actions, and none of these choices takes it: with
+        # one answer besides it (one card left to lay, nothing to play but `done`: a
+        # decision in thirty), that answer is the choice, and there is nothing to weigh
+        legal = view.legal
+        if len(legal) == 2:
+            return legal[0]
         kind = d.kind
-        # `stop` comes last of the legal actions, and none of these choices takes it
         if kind == "make":
             return self._make(view, view.legal)
         if kind == "open":
