@@ -79,7 +79,7 @@ class Partner:
         return _least(sorted(map(koma.__getitem__, left)))
 
     def upkeep_due(self, view) -> int:
-        return sum(self.content.cost(c) for c in view.me.stock)
+        return sum(map(self.content.costs.__getitem__, view.me.stock))
 
     # --- choosing ----------------------------------------------------------------------
     def choose(self, view) -> str:
@@ -193,17 +193,17 @@ class Partner:
                     return want
             return next(a for a in legal if a.startswith("lay"))
         # the Make cards worth their stars, while the sky can bear them
-        price = self.star_price(view)
-        koma_cost = sum(self.content.cost(c) for _, c, _, _ in plan.laid)
+        sky, cost_of = self._sky(view), self.content.costs
+        price = sky.price
         using = [c for _, c, _, _ in plan.laid]
-        room = self.room(view, self.need_next(view, using)) - koma_cost - plan.make_cost \
+        room = sky.room(self.need_next(view, using)) - sum(map(cost_of.__getitem__, using)) - plan.make_cost \
             - min(self.upkeep_due(view), 2)
         # each card's worth, judged once; ties are broken by name (a set's order changes
         # with the hash seed)
         worth = {c: self.make_worth(view, c) for c in {a.split()[1] for a in legal if a.startswith("make ")}}
-        makes = sorted(worth, key=lambda c: (-worth[c] + self.content.cost(c) * price, c))
+        makes = sorted(worth, key=lambda c: (-worth[c] + cost_of[c] * price, c))
         for card in makes:
-            cost = self.content.cost(card)
+            cost = cost_of[card]
             if cost <= room and worth[card] > cost * price:
                 return f"make {card}"
         return "done" if "done" in legal else legal[0]
