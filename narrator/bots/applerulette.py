@@ -126,56 +126,60 @@ def plan(legal: tuple[str, ...]) -> tuple[tuple[str, ...], tuple[Group, ...]]:
 
 
 class Belief:
-    """What the bot makes of one view."""
+    """What the bot makes of its seat's game, carried from one of its decisions to the
+    next: each part worked out from the view again only when what the seat was told
+    since changed it (Partner._take_in marks which)."""
 
-    def __init__(self, bot: "Partner", view):
+    __slots__ = ("view", "me", "living", "possible", "p_sw", "p_rose", "p_queen", "dead", "plate", "worth",
+                 "tiles", "poison", "dangers", "doubts", "risk", "ring", "held", "known", "chances")
+
+    def __init__(self, me: str):
+        self.me = me
+        self.known = -1                # how many tiles the seat had seen when it last read them
+        self.chances: tuple | None = None   # the count of tiles in play and seen they were read at
+
+    def renew(self, bot: "Partner", view) -> "Belief":
+        """This belief, brought up to this view (the next of the seat's game)."""
         self.view = view
-        self.me = view.seat
         # Who may be whom, and what each seat's fate is worth, change only with what the
-        # seat is told (Partner._take_in marks it): worked out from the view once per change.
+        # seat is told: an answer, a character seen, a seat gone.
         if bot.stale & ROLES:
             self.living = [p.seat for p in view.table if p.living]
             self.possible, self.p_sw, self.p_rose, self.p_queen = self._roles(bot, view)
-            bot.roles = (self.living, self.possible, self.p_sw, self.p_rose, self.p_queen)
-            bot.weights = bot.weigh(self)     # what each seat's fate is worth follows from them
-        else:
-            self.living, self.possible, self.p_sw, self.p_rose, self.p_queen = bot.roles
-        self.dead, self.plate, self.worth = bot.weights
+            self.dead, self.plate, self.worth = bot.weigh(self)   # they follow from the chances
         # The apple tiles change only as tiles move (told) or are seen: a seat's known tiles
         # only grow, and what a tile is never changes, so their count says whether they did.
-        if bot.stale & APPLES or len(view.known_apples) != bot.known:
-            bot.known = len(view.known_apples)
-            bot.apples = self._apples(bot, view)
-            self.tiles, self.poison, self.dangers, self.doubts, self.risk = bot.apples
-        else:
-            self.tiles, self.poison, self.dangers, self.doubts, self.risk = bot.apples
+        if bot.stale & APPLES or len(view.known_apples) != self.known:
+            self.known = len(view.known_apples)
+            self._apples(view)
+        elif bot.exchanges:
             self._exchanged(bot.exchanges)
         bot.stale, bot.exchanges = 0, []
         self.ring = bot.ring_at
         self.held: dict[int, tuple] = {}            # Partner.holding, per hand card
+        return self
 
-    def _apples(self, bot: "Partner", view):
+    def _apples(self, view) -> None:
         """Where the tiles are, how likely each is poisoned (tiles seen are known; the
         poisoned apples not yet found are spread over the tiles not yet seen), and the
         danger of each seat's plate."""
         known = view.known_apples
-        tiles = {pl.seat: pl.apples for pl in view.table}
+        self.tiles = tiles = {pl.seat: pl.apples for pl in view.table}
         # The chances change only as tiles are seen or leave the game (with an eliminated
         # seat; none ever comes back), not as they change hands, which is most of what
         # moves them: so they, and each handful's danger, are kept while those are the same.
         in_play = [t for held in tiles.values() for t in held]
-        if bot.chances_key != (len(in_play), len(known)):
-            bot.chances_key = (len(in_play), len(known))
+        if self.chances != (len(in_play), len(known)):
+            self.chances = (len(in_play), len(known))
             seen = [known[t] for t in in_play if t in known]
             hidden = max(0, view.poisoned_apples - sum(seen))
             gone = len(view.seats) - len(in_play)       # tiles that left with eliminated seats
             spread = len(in_play) - len(seen) + gone
             p = min(1.0, hidden / spread) if spread else 0.0
-            bot.chances = ({t: (1.0 if known[t] else 0.0) if t in known else p for t in in_play}, {}, {})
-        self.poison, self.dangers, self.doubts = bot.chances
+            self.poison = {t: (1.0 if known[t] else 0.0) if t in known else p for t in in_play}
+            self.dangers, self.doubts = {}, {}
         dangers, danger = self.dangers, self.danger      # most handfuls' dangers are kept
-        risk = {s: dangers[held] if held in dangers else danger(held) for s, held in tiles.items()}
-        return tiles, self.poison, dangers, self.doubts, risk
+        self.risk = {s: dangers[held] if held in dangers else danger(held) for s, held in tiles.items()}
 
     def _exchanged(self, exchanges: list[tuple[str, str, bool]]) -> None:
         """The kept tiles, as the exchanges told since moved them: tiles that only change
@@ -284,14 +288,9 @@ class Partner:
         self.not_snow_white: set[str] = set()
         self.idle = 0                  # my turns since I last drew a card
         self.last_target: str | None = None
-        self.stale = ROLES | APPLES       # what must be worked out from the next view
-        self.roles: tuple = ()
-        self.known = 0                     # how many tiles the seat had seen when it last read them
+        self.belief = Belief(seat)
+        self.stale = ROLES | APPLES       # what the belief must work out from the next view
         self.exchanges: list[tuple[str, str, bool]] = []   # of tiles, told since (Belief._exchanged)
-        self.apples: tuple = ()
-        self.chances_key: tuple | None = None
-        self.chances: tuple[dict[str, float], dict[tuple, float], dict[tuple, float]] = ({}, {}, {})
-        self.weights: tuple = ({}, {}, {})
         self.hunt_weight: float | None = None
         self.faction: str | None = None    # mine, and the rest of what I am: at my first decision
         self.is_queen = False
@@ -449,7 +448,7 @@ class Partner:
             self.is_queen = view.character == self.content.queen
             power = character.power("turn") if character else None
             self.power = power.effect if power else []
-        return Belief(self, view)
+        return self.belief.renew(self, view)
 
     def best(self, view, legal: tuple[str, ...], scores: list[float]) -> str:
         """The best-scored move. Moves within a hair of the best are told apart by a
