@@ -89,18 +89,26 @@ _PROMPTS = {
 }
 
 
-# A seat at the table as seen is a frozen value of a few words, made once for the same
-# words (bounded): the key is only what this seat is shown of it.
-_place = lru_cache(maxsize=4096)(Place)
+# A seat's place at the table, as the table sees it and as a seat that knows its
+# character does: a pair of frozen values of a few words, made once for the same words
+# (bounded): the key is only what is shown of the seat, to the table and to those who
+# know it. So is a decision as its seat sees it (the same hands to play from come up game
+# after game).
+@lru_cache(maxsize=4096)
+def _places(seat: str, living: bool, player: bool, hand: int, apples: tuple[str, ...], role: str,
+            shown: bool) -> tuple[Place, Place]:
+    seen = Place(seat, living, player, hand, apples, role, shown)
+    return (seen if shown else Place(seat, living, player, hand, apples, None, False)), seen
+
+
+_decision = lru_cache(maxsize=1024)(Decision)
 
 
 def _row(state: State, seat: str) -> tuple[Place, Place]:
     """A seat's place as the table sees it, and as a seat that knows its character does;
     kept in the state until the seat's place changes (State.moved)."""
-    shown, role = seat in state.revealed, state.roles[seat]
-    facts = (seat, seat in state.living, seat != state.npc, len(state.hands[seat]), tuple(state.tiles[seat]))
-    seen = _place(*facts, role, shown)
-    row = state.rows[seat] = (seen if shown else _place(*facts, None, False), seen)
+    row = state.rows[seat] = _places(seat, seat in state.living, seat != state.npc, len(state.hands[seat]),
+                                     tuple(state.tiles[seat]), state.roles[seat], seat in state.revealed)
     return row
 
 
@@ -120,7 +128,7 @@ def view(state: State, seat: str) -> View:
     if p is not None and p.seat == seat:
         prompt = p.data.get("prompt") or _PROMPTS[p.kind]
         # A pending decision's choices are its options, then stopping (legal.answering).
-        decision = Decision(p.kind, legal[:-1], prompt,
+        decision = _decision(p.kind, legal[:-1], prompt,
                             tuple(hands[seat]) if p.kind == "progress" else (),
                             tuple(tiles[seat]) if p.kind == "queen" else ())
     log = state.told_to(seat)

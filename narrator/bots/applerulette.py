@@ -331,10 +331,11 @@ class Partner:
                 if self.ring_at == d["seat"]:
                     self.ring_at = None
                 stale |= ROLES | APPLES
-            elif kind == "ability":
+            elif kind == "ability":     # a character shown: news but of my own
                 if d["seat"] == me:
                     self.last_target = d.get("target")
-                stale |= ROLES
+                else:
+                    stale |= ROLES
             elif kind == "apple_exchange":
                 self.exchanges.append((d["seat"], d["target"], d.get("one_way", False)))
             elif d["card"] == ring:     # deal_seen, draw_seen, hand_received
