@@ -527,7 +527,7 @@ class Partner:
         fewer place for Snow White to hide: a friend of hers (or Rose, who needs her alive)
         who shows himself leaves the Queen fewer hoods to choose from. Rose weighs it
         lightly: what she learns by her look serves her alone."""
-        if self.faction == "queen" or any(p.seat == self.seat and p.shown for p in view.table):
+        if self.faction == "queen" or view.table[view.seats.index(self.seat)].shown:   # the table's order
             return 0.0
         return SHOWING_COST[self.faction]
 
