@@ -99,7 +99,12 @@ def choices(state: State, seat: str) -> legality.Choices:
 
 
 def _legal(state: State, seat: str) -> Choices:
-    return Choices(turns.decision_choices(state, seat, STOP))
+    """Every move answers a pending decision (a turn is one too): its options, then
+    stopping, for the seat it waits for; nothing for any other seat or once it is over."""
+    p = state.pending
+    if p is None or p.seat != seat or state.ended is not None:
+        return Choices(())
+    return Choices((*p.options, STOP))
 
 
 class Choices(legality.Choices):

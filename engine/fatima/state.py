@@ -17,10 +17,15 @@ from engine.fatima.content import Content, Step
 from engine.fatima.dice import Chance
 
 
-# The table's order read from every seat, asked several times a move: once per table.
+# The table's order read from every seat, asked several times a move: once per table,
+# each seat's (every seat from it, every other seat from its left, the seat on its left).
 @lru_cache(maxsize=16)
-def _rounds(seats: tuple[str, ...]) -> dict[str, tuple[str, ...]]:
-    return {s: seats[i:] + seats[:i] for i, s in enumerate(seats)}
+def _rounds(seats: tuple[str, ...]) -> dict[str, tuple[tuple[str, ...], tuple[str, ...], str]]:
+    out = {}
+    for i, s in enumerate(seats):
+        around = seats[i:] + seats[:i]
+        out[s] = around, around[1:], around[1 % len(seats)]
+    return out
 
 
 @dataclass(slots=True)
@@ -123,6 +128,11 @@ class State:
     # told, and the legal actions of the moment with their texts.
     clock: dict[str, tuple[int, int]] = field(default_factory=dict, repr=False, compare=False)
     legal_cache: tuple | None = field(default=None, repr=False, compare=False)
+    # The table's order from every seat (`_rounds`), read once per state.
+    order: dict = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        self.order = _rounds(self.seats)
 
     def forget(self) -> None:
         """Drop the caches (after editing a state by hand, as tests do)."""
@@ -144,14 +154,14 @@ class State:
 
     def around(self, start: str) -> tuple[str, ...]:
         """Every seat in turn order, from `start`."""
-        return _rounds(self.seats)[start]
+        return self.order[start][0]
 
     def others(self, seat: str) -> tuple[str, ...]:
         """Every other seat in turn order, from the one on `seat`'s left."""
-        return _rounds(self.seats)[seat][1:]
+        return self.order[seat][1]
 
     def left_of(self, seat: str) -> str:
-        return _rounds(self.seats)[seat][1 % len(self.seats)]
+        return self.order[seat][2]
 
     @property
     def final_round(self) -> bool:
