@@ -13,6 +13,7 @@ never looks at a card face down.
 from __future__ import annotations
 
 from functools import lru_cache
+from typing import Any
 
 from engine.fatima import points
 from engine.fatima.actions import numbers, parse
@@ -150,14 +151,15 @@ class Partner:
     # --- choosing ---------------------------------------------------------------------
     def choose(self, view) -> str:
         d = view.decision
-        legal = [a for a in view.legal if a != "stop"]
-        if d is None or not legal:
+        # The decision's options are the legal actions but stopping, which a bot never
+        # chooses while it has another.
+        if d is None or not d.options:
             return "stop"
-        pick = getattr(self, f"_{d.kind}")(view, legal)
+        pick = getattr(self, f"_{d.kind}")(view, d.options)
         assert pick in view.legal, (pick, view.legal)
         return pick
 
-    def _turn(self, view, legal: list[str]) -> str:
+    def _turn(self, view, legal: tuple[str, ...]) -> str:
         """The best of the turn's choices, if it beats passing: each use of a card or the
         decree and each unveiling weighed in the order offered, then each target's best
         attack (a tie goes to the first weighed)."""
@@ -168,20 +170,20 @@ class Partner:
         attacks: dict[tuple[str, str], list[str]] = {}
         table = self._table(view)
         for text in legal:
-            verb, words, target = _READ.get(text) or _read(text)
-            if target is not None:       # an attack: its target, then its combatant
-                got = attacks.get(target)
+            verb, first, rest = _READ.get(text) or _read(text)
+            if verb == "attack":         # its target (nation, Fatima), then its combatant
+                got = attacks.get(first)
                 if got is None:
-                    attacks[target] = [words[3]]
+                    attacks[first] = [rest]
                 else:
-                    got.append(words[3])
+                    got.append(rest)
                 continue
             if verb == "unveil":
-                v = self._unveil_value(view, words[0])
-            elif verb == "action":
-                v = self._use_value(view, table, hand[int(words[0]) - 1].id, words[1:], final) + over
+                v = self._unveil_value(view, first)
+            elif verb == "action":       # the card's place in hand, then its aim
+                v = self._use_value(view, table, hand[first].id, rest, final) + over
             elif verb == "decree":
-                v = self._use_value(view, table, view.king.id, words, final) - 0.3
+                v = self._use_value(view, table, view.king.id, rest, final) - 0.3
             else:
                 continue
             if v > value + 1e-9:
@@ -323,7 +325,7 @@ class Partner:
                 odds[position] = got
         return odds
 
-    def _defend(self, view, legal: list[str]) -> str:
+    def _defend(self, view, legal: tuple[str, ...]) -> str:
         c = view.combat
         stake = self.loss(view, self.seat, c.fatima)
         my_score = view.nation(self.seat).score   # our own count: the view's is ours
@@ -377,7 +379,7 @@ class Partner:
             return 0.0
         return 1.0 / sum(v == top for v in sc.values())
 
-    def _last_stand(self, view, legal: list[str], threat: float) -> str | None:
+    def _last_stand(self, view, legal: tuple[str, ...], threat: float) -> str | None:
         """The last combat of the game: nothing in hand is worth keeping, only the crown.
         Weigh each card by the chance it keeps the crown within reach, the king too (if
         losing this Fatima costs the crown anyway, losing the whole court costs no more).
@@ -419,7 +421,7 @@ class Partner:
                 best, value = text, v
         return best
 
-    def _cheapest(self, view, legal: list[str]) -> str:
+    def _cheapest(self, view, legal: tuple[str, ...]) -> str:
         hand = view.hand
         return min(legal, key=lambda t: (self.worth(hand[int(t.split()[1]) - 1].id), t))
 
@@ -427,7 +429,7 @@ class Partner:
     _pass_left = _cheapest
     _tribute = _cheapest
 
-    def _may_unveil(self, view, legal: list[str]) -> str:
+    def _may_unveil(self, view, legal: tuple[str, ...]) -> str:
         best, value = "pass", 0.0
         for text in legal:
             if text.startswith("unveil"):
@@ -436,7 +438,7 @@ class Partner:
                     best, value = text, v
         return best
 
-    def _march(self, view, legal: list[str]) -> str:
+    def _march(self, view, legal: tuple[str, ...]) -> str:
         attacks: dict[tuple[str, str], list[str]] = {}
         for text in legal:
             words = text.split()
@@ -448,22 +450,31 @@ class Partner:
                 best, value = text, v
         return best
 
-    def _swap(self, view, legal: list[str]) -> str:
+    def _swap(self, view, legal: tuple[str, ...]) -> str:
         return min(legal, key=lambda t: (self.loss(view, self.seat, t.split()[1]), t))
 
-    def _spy(self, view, legal: list[str]) -> str:
+    def _spy(self, view, legal: tuple[str, ...]) -> str:
         return max(legal, key=lambda t: (view.nation(t.split()[1]).score, t))
 
 
-# A text offered reads as the same words every time: its verb, its words and, for an
-# attack, its target (nation, Fatima); a turn reads some forty (bounded, emptied when full).
-_READ: dict[str, tuple[str, tuple[str, ...], tuple[str, str] | None]] = {}
+# A text offered reads as the same words every time, as a turn weighs them: its verb,
+# then for an attack its target (nation, Fatima) and combatant, for an Action card its
+# index in hand and its aim, for the decree its aim, for an unveiling the Fatima. A turn
+# reads some forty (bounded, emptied when full).
+_READ: dict[str, tuple[str, Any, Any]] = {}
 
 
-def _read(text: str) -> tuple[str, tuple[str, ...], tuple[str, str] | None]:
+def _read(text: str) -> tuple[str, Any, Any]:
     action = parse(text)
-    words = action.args
-    got = action.verb, words, (words[0], words[1]) if action.verb == "attack" else None
+    verb, words = action.verb, action.args
+    if verb == "attack":
+        got: tuple[str, Any, Any] = verb, (words[0], words[1]), words[3]
+    elif verb == "action":
+        got = verb, int(words[0]) - 1, words[1:]
+    elif verb in ("decree", "pass"):
+        got = verb, None, words
+    else:
+        got = verb, words[0] if words else None, words[1:]
     if len(_READ) >= 8192:
         _READ.clear()
     _READ[text] = got
