@@ -9,6 +9,7 @@ in total"; then a new one is drawn.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import lru_cache
 from typing import Any
 
 from engine.contract import Carried, Kept, Options
@@ -41,11 +42,7 @@ def problem(section: str, entry: Any) -> tuple[str, str] | None:
 
 def options(content: Content, episode: str, kept: Kept) -> Options:
     """The cards known so far, and the culprit still serving, if any."""
-    # Ids an older edition used read as the cards they became; ids the story no longer
-    # has at all are let go.
-    renamed, cards = content.renamed, content.cards
-    known = {c for c in (renamed.get(k, k) for k in kept.get(SLEEVES, ())) if c in cards}
-    out: Options = {"known": sorted(known)}
+    out: Options = {"known": list(_known(content, tuple(kept.get(SLEEVES, ()))))}
     if episode in content.culprit_episodes:
         culprit = kept.get(CULPRITS, {}).get(episode)
         # A kept culprit no longer in the story (an older edition) is let go: a new one is drawn.
@@ -53,6 +50,16 @@ def options(content: Content, episode: str, kept: Kept) -> Options:
                 and culprit["card"] in content.suspects(episode):
             out["culprit"] = culprit["card"]
     return out
+
+
+@lru_cache(maxsize=64)   # bounded; holds the content itself (never its id)
+def _known(content: Content, sleeves: tuple[str, ...]) -> tuple[str, ...]:
+    """The cards a profile's sleeves show, sorted: ids an older edition used read as the
+    cards they became, ids the story no longer has at all let go. Every game of an
+    explore or an evening begins from the sleeves the last one left, most often the same,
+    so they are read once."""
+    renamed, cards = content.renamed, content.cards
+    return tuple(sorted({c for c in (renamed.get(k, k) for k in sleeves) if c in cards}))
 
 
 def keep(content: Content, episode: str, kept: Kept, events: Sequence[Event]) -> Kept | None:
