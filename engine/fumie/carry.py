@@ -18,6 +18,7 @@ from engine.events import Event
 from engine.fumie.content import Content
 
 SLEEVES, CULPRITS = "sleeves", "culprits"
+_KEPT = frozenset(("sleeve", "culprit_set"))   # the events that tell what a game carries
 CULPRIT_GAMES = 3
 
 
@@ -67,7 +68,7 @@ def keep(content: Content, episode: str, kept: Kept, events: Sequence[Event]) ->
     sleeves = list(kept.get(SLEEVES, ()))
     culprits = dict(kept.get(CULPRITS, {}))
     changed = False
-    for e in events:
+    for e in [e for e in events if e.kind in _KEPT]:   # a game's hundred events, a few kept
         if e.kind == "sleeve" and e.data["card"] not in sleeves:
             sleeves.append(e.data["card"])
             changed = True

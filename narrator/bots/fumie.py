@@ -224,19 +224,20 @@ class Partner:
         # It judges, it never draws lots: the seed is the bots' common signature, unused.
         self.content = story.content
         self.seat = seat
-        (self.other,) = [s for s in story.content.seats if s != seat]   # the story's two seats
+        self.other = story.content.across[seat]   # the story's two seats
         self.judge = _judge(self.content, seat)
         # The last view chosen from and its table; each pile as last read (a view keeps
         # a pile that has not changed, so most are read once).
         self._seen = None
         self._table: tuple[_Table, dict[tuple[str, str], _Worths]] | None = None
-        self._piles: dict[str, _Pile] = {}
+        self._piles = {seat: _Pile(seat), self.other: _Pile(self.other)}
         self._known: tuple | None = None      # what was known of the culprit when last counted
         self._parts: tuple | None = None      # what the last table's key was read from
         self._counted = (0, 0)
         self._legal: tuple[str, ...] | None = None   # a turn's choices as last read, and its ways down
         self._removed: tuple = ()             # the cards out of the game as the last table read them
-        self._episode: tuple[frozenset[str], frozenset[str]] | None = None   # what its conditions read, its ENDs
+        # What the episode's conditions read, its ENDs, and its cards in the box's order.
+        self._episode: tuple[frozenset[str], frozenset[str], tuple[str, ...]] | None = None
         self._ways: tuple[tuple[str, str], ...] = ()
 
     # --- judging cards ----------------------------------------------------------------
@@ -261,8 +262,9 @@ class Partner:
         if self._seen is not view:
             self._seen = view
             if self._episode is None:   # a partner plays one game, of one episode
-                self._episode = (_reads(self.content, view.episode), self.content.enders(view.episode))
-            reads, enders = self._episode
+                self._episode = (_reads(self.content, view.episode), self.content.enders(view.episode),
+                                 _order(self.content, self.seat, view.episode))
+            reads, enders, _ = self._episode
             changed = self._read(view.me, reads, enders)
             changed = self._read(view.other, reads, enders) or changed
             if not changed and self._table is not None and view.removed == self._removed \
@@ -292,9 +294,7 @@ class Partner:
     def _read(self, side, reads: frozenset[str], enders: frozenset[str]) -> bool:
         """Bring what was read of `side`'s pile up to date; whether what judging reads of
         it changed (a view keeps a pile that has not changed, so most are read once)."""
-        read = self._piles.get(side.seat)
-        if read is None:
-            read = self._piles[side.seat] = _Pile(side.seat)
+        read = self._piles[side.seat]
         return read.shown is not side.discard and read.read(side.discard, reads, enders)
 
     def candidates(self, view, mine: bool = True) -> list[str]:
@@ -356,7 +356,8 @@ class Partner:
     def _blind(self, view, worths: "_Worths") -> float:
         seen = {f.id for f in (*view.me.hand, *view.other.hand, *view.removed) if f is not None}
         seen.update(self._piles[view.me.seat].up, self._piles[view.other.seat].up)   # read by _table_of
-        pool = [worths[c] for c in _order(self.content, self.seat, view.episode) if c not in seen]
+        assert self._episode is not None   # read by _table_of
+        pool = [worths[c] for c in self._episode[2] if c not in seen]
         if not pool:
             return 1.0
         return sum(pool) / len(pool)   # in the box's order, as ever: the same float
