@@ -230,6 +230,7 @@ class Partner:
         # a pile that has not changed, so most are read once).
         self._seen = None
         self._table: tuple[_Table, dict[tuple[str, str], _Worths]] | None = None
+        self._by_user: dict[str, _Worths] = {}   # the last table's worths, by user
         self._piles = {seat: _Pile(seat), self.other: _Pile(self.other)}
         self._known: tuple | None = None      # what was known of the culprit when last counted
         self._parts: tuple | None = None      # what the last table's key was read from
@@ -252,10 +253,14 @@ class Partner:
 
     def _worths(self, view, user: str) -> _Worths:
         """What each card is worth used face up by `user` on the table `view` shows."""
-        table, judged = self._table_of(view)
-        found = judged.get((self.seat, user))
+        kept = self._table_of(view)
+        found = self._by_user.get(user)   # looked up once a table
         if found is None:
-            found = judged[self.seat, user] = _Worths(self.judge, table, user)
+            table, judged = kept
+            found = judged.get((self.seat, user))
+            if found is None:
+                found = judged[self.seat, user] = _Worths(self.judge, table, user)
+            self._by_user[user] = found
         return found
 
     def _table_of(self, view) -> tuple[_Table, dict[tuple[str, str], _Worths]]:
@@ -265,15 +270,19 @@ class Partner:
                 self._episode = (_reads(self.content, view.episode), self.content.enders(view.episode),
                                  _order(self.content, self.seat, view.episode))
             reads, enders, _ = self._episode
-            changed = self._read(view.me, reads, enders)
-            changed = self._read(view.other, reads, enders) or changed
+            # Each pile read again only when the view shows a new one (a view keeps a pile
+            # that has not changed, so most are read once).
+            me, other = view.me, view.other
+            mine, theirs = self._piles[me.seat], self._piles[other.seat]
+            changed = mine.shown is not me.discard and mine.read(me.discard, reads, enders)
+            if theirs.shown is not other.discard and theirs.read(other.discard, reads, enders):
+                changed = True
             if not changed and self._table is not None and view.removed == self._removed \
                     and (view.culprit, view.culprit_shown, view.checks) == self._known:
                 # Nothing judging reads changed since the last view (as within a turn,
                 # whose card goes down on a pile only at its end, or after a turn that put
                 # down a card no condition names).
                 return self._table
-            mine, theirs = self._piles[view.me.seat], self._piles[view.other.seat]
             self._removed = view.removed
             # What the key is made of, as read: most views read it as the last did.
             parts = (view.episode, mine.named_up, theirs.named_up, mine.enders, theirs.enders, view.removed,
@@ -287,15 +296,9 @@ class Partner:
                     if len(_TABLES) >= _MOST_TABLES:
                         _TABLES.clear()
                     found = _TABLES[self.content, key] = (_Table(self.content, key), {})
-                self._table = found
+                self._table, self._by_user = found, {}
         assert self._table is not None
         return self._table
-
-    def _read(self, side, reads: frozenset[str], enders: frozenset[str]) -> bool:
-        """Bring what was read of `side`'s pile up to date; whether what judging reads of
-        it changed (a view keeps a pile that has not changed, so most are read once)."""
-        read = self._piles[side.seat]
-        return read.shown is not side.discard and read.read(side.discard, reads, enders)
 
     def candidates(self, view, mine: bool = True) -> list[str]:
         """The suspects every culprit check so far allows (see `_Judge.candidates`)."""
