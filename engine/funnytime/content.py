@@ -292,6 +292,9 @@ class Content:
     def __init__(self, seats: tuple[str, ...], cards: CardFile, table: Table,
                  decks: dict, book: EndingBook):
         self.seats = tuple(seats)
+        # Who is told of a seat's own secret moves (a panel laid, a card drawn): that seat
+        # alone. Made once: the rules tell one nearly every move.
+        self.only = {seat: frozenset((seat,)) for seat in self.seats}
         self.episodes = (EPISODE,)
         self.koma = {c.id: c for c in cards.koma}
         self.make = {c.id: c for c in cards.make}

@@ -26,7 +26,7 @@ def draw(state: State, seat: str, count: int, log: list[Event], why: str = "draw
     side.hand.extend(drawn)
     log.append(public("draw", seat=seat, count=len(drawn), why=why))
     if drawn:
-        log.append(private("draw_seen", (seat,), seat=seat, cards=drawn))
+        log.append(Event("draw_seen", {"seat": seat, "cards": drawn}, state.content.only[seat]))   # as game.py tells secrets
     return drawn
 
 

@@ -380,14 +380,18 @@ def _decide_make(state: State, seat: str, action: Action, pending: Pending, log)
         source = "stock" if len(action.args) == 4 else "hand"
         plan.laid.append((pos, card, orientation, source))
         (plan.stock if source == "stock" else plan.hand).remove(card)
-        log.append(private("laid", (seat,), seat=seat, position=pos, card=card, orientation=orientation,
-                           source=source, misplaced=pos not in state.content.koma[card].icons))
+        # (secret moves are told as events made here, not by `private`: they come at
+        # nearly every move, and its call and seat set were most of what telling one cost)
+        log.append(Event("laid", {"seat": seat, "position": pos, "card": card, "orientation": orientation,
+                                  "source": source, "misplaced": pos not in state.content.koma[card].icons},
+                         state.content.only[seat]))
     elif action.verb == "make":
-        plan.makes.append(action.args[0])
-        plan.hand.remove(action.args[0])
-        plan.cost += state.content.cost(action.args[0])
-        log.append(private("make_chosen", (seat,), seat=seat, card=action.args[0],
-                           cost=state.content.cost(action.args[0])))
+        card = action.args[0]
+        cost = state.content.costs[card]
+        plan.makes.append(card)
+        plan.hand.remove(card)
+        plan.cost += cost
+        log.append(Event("make_chosen", {"seat": seat, "card": card, "cost": cost}, state.content.only[seat]))
     else:  # done
         log.append(public("ready", seat=seat, phase="make"))
         state.index += 1
@@ -464,7 +468,8 @@ def _show(state: State, log: list[Event]) -> None:
 def _decide_open(state: State, seat: str, action: Action, pending: Pending, log) -> None:
     side = state.sides[seat]
     side.plan.rotations.append((action.args[0], action.args[1]))
-    log.append(private("rotation_chosen", (seat,), seat=seat, position=action.args[0], rotation=action.args[1]))
+    log.append(Event("rotation_chosen", {"seat": seat, "position": action.args[0], "rotation": action.args[1]},
+                     state.content.only[seat]))
     if len(side.plan.rotations) == len(side.manuscript):
         log.append(public("ready", seat=seat, phase="show"))
 
