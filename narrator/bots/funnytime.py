@@ -32,6 +32,8 @@ class Partner:
         self.seed = seed
         self.rng = random.Random(seed)
         self._read: _Sky | None = None      # what was read of the last sky seen
+        # each card's placing (`_placing`) at each position, looked up by card alone
+        self._placings = tuple(_Placings(self.content, pos) for pos in POSITIONS)
 
     # --- judging ---------------------------------------------------------------------
     def step_worth(self, step, trigger: str = "show") -> float:
@@ -130,17 +132,19 @@ class Partner:
         # The cheapest `left` cards but one of them: those of all, or, when the card left
         # out is among them, the cheapest `left + 1` less that card.
         low, low_plus = sum(costs[:left]), sum(costs[:left + 1])
+        placings = self._placings[i]
         for source, cards in (("hand", hand), ("stock", plan.stock)):
+            stock = source == "stock"
             for card in dict.fromkeys(cards):
                 cost = cost_of[card]
                 others = low_plus - cost if bisect_left(costs, cost) < left else low
                 # stars this card and the cheapest cards for the positions after it would
                 # cost beyond what the sky can bear: avoided above all else
-                over = max(0, spent + cost + others - budget)
-                weighted, rot, placed = _placing(self.content, card, pos)
+                over = spent + cost + others - budget
+                weighted, rot, placed = placings[card]
                 # a card from the Stock Pool saves its upkeep
-                bonus = cost * price * 0.5 if source == "stock" else 0.0
-                score = weighted - cost * price + bonus + placed - 1000.0 * over
+                bonus = cost * price * 0.5 if stock else 0.0
+                score = weighted - cost * price + bonus + placed - (1000.0 * over if over > 0 else 0.0)
                 scored.append((score, card, source, rot))
         if not scored:
             return None
@@ -209,10 +213,10 @@ class Partner:
         return "done" if "done" in legal else legal[0]
 
     def _open(self, view, legal: list[str]) -> str:
-        pos = legal[0].split()[1]
-        slot = next(p for p in view.me.manuscript if p.position == pos)
-        worth, rot = self.best(slot.card, pos, slot.orientation)
-        return f"open {pos} {rot}"
+        # the panels are turned in their order: the next is the first not turned in the plan
+        slot = view.me.manuscript[len(view.plan.rotations)]
+        worth, rot = _best(self.content, slot.card, slot.position, slot.orientation)
+        return f"open {slot.position} {rot}"
 
     def next_sky(self, view) -> int:
         """The stars that will be lit at the next 本's start, if nothing more is spent."""
@@ -260,6 +264,20 @@ def _placing(content, card: str, pos: str) -> tuple[float, str, float]:
     its effects)."""
     worth, rot = _best(content, card, pos, None)
     return worth * WEIGHT[pos], rot, 0.0 if pos in content.koma[card].icons else -5.0
+
+
+class _Placings(dict):
+    """card -> `_placing(content, card, pos)` at one position, for one partner's game."""
+
+    __slots__ = ("content", "pos")
+
+    def __init__(self, content, pos: str):
+        super().__init__()
+        self.content, self.pos = content, pos
+
+    def __missing__(self, card: str) -> tuple[float, str, float]:
+        made = self[card] = _placing(self.content, card, self.pos)
+        return made
 
 
 @lru_cache(maxsize=4096)
