@@ -224,10 +224,12 @@ def view(state: State, seat: str) -> View:
     decision = None
     p = state.pending
     if p is not None and p.seat == seat and state.ended is None:
-        decision = Decision(p.kind, legal.texts_of(p.options), _PROMPTS[p.kind], dict(p.data))
+        # the choices of a decision are its options, then stopping (game._legal)
+        decision = Decision(p.kind, legal.texts[:-1], _PROMPTS[p.kind], dict(p.data))
+    seats = state.seats
     return View(
-        seat, state.seats, state.number, state.deadline, state.phase, _side(state, seat, seat),
-        _side(state, seat, state.opponent(seat)), plan,
+        seat, seats, state.number, state.deadline, state.phase, _side(state, seat, seat),
+        _side(state, seat, seats[1] if seat == seats[0] else seats[0]), plan,
         tuple((pos, c, o) for pos, (c, o) in me.peeks.items()) if me.peeks else (),
         legal.texts, decision, state.ended, told(state.log, seat, state.clock),
         table.botsu_limit, table.miss_penalty,
