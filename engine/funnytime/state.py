@@ -144,6 +144,8 @@ class State:
     changes: int = field(default=0, repr=False, compare=False)
     skies: int = field(default=0, repr=False, compare=False)
     seen: dict[tuple[str, str], tuple] = field(default_factory=dict, repr=False, compare=False)
+    # and both sides of each seat's last view, with the counts, phase and turn it was made at
+    last: dict[str, tuple] = field(default_factory=dict, repr=False, compare=False)
     offered: tuple | None = field(default=None, repr=False, compare=False)   # Make Time's (options, choices)
 
     def forget(self) -> None:
@@ -152,6 +154,7 @@ class State:
         self.clock = {}
         self.legal_cache = None
         self.seen = {}
+        self.last = {}
         self.offered = None
         for side in self.sides.values():
             if side.plan is not None:

@@ -226,10 +226,19 @@ def view(state: State, seat: str) -> View:
     if p is not None and p.seat == seat and state.ended is None:
         # the choices of a decision are its options, then stopping (game._legal)
         decision = Decision(p.kind, legal.texts[:-1], _PROMPTS[p.kind], dict(p.data))
-    seats = state.seats
+    # Both sides as this seat saw them last, while no move or phase may have changed them
+    # (nor whose turn it is, which says whether each side is done with its secret choices):
+    # the view after a step of Make Time or Show Time, most views, looks no further.
+    last = state.last.get(seat)
+    if last is not None and last[0] == state.changes and last[1] == state.skies \
+            and last[2] == state.phase and last[3] == state.index:
+        own, rival = last[4], last[5]
+    else:
+        seats = state.seats
+        own, rival = _side(state, seat, seat), _side(state, seat, seats[1] if seat == seats[0] else seats[0])
+        state.last[seat] = (state.changes, state.skies, state.phase, state.index, own, rival)
     return View(
-        seat, seats, state.number, state.deadline, state.phase, _side(state, seat, seat),
-        _side(state, seat, seats[1] if seat == seats[0] else seats[0]), plan,
+        seat, state.seats, state.number, state.deadline, state.phase, own, rival, plan,
         tuple((pos, c, o) for pos, (c, o) in me.peeks.items()) if me.peeks else (),
         legal.texts, decision, state.ended, told(state.log, seat, state.clock),
         table.botsu_limit, table.miss_penalty,
