@@ -223,9 +223,9 @@ class Partner:
         return view.me.lit + sum(1 for s in view.me.stars if not s.lit and s.relights == view.number + 1)
 
     def _upkeep(self, view, card: str) -> str:
-        cost = self.content.cost(card)
+        cost = self.content.costs[card]
         price = self.star_price(view)
-        worth = max(self.best(card, p)[0] for p in self.content.koma[card].icons)
+        worth = _keep_worth(self.content, card)
         # the cards already kept at this upkeep are paid with this one
         kept = view.decision.data.get("kept", 0)
         if view.me.lit - kept - cost <= 2 or self.next_lit(view, kept + cost) < self.need_next(view):
@@ -264,6 +264,12 @@ def _placing(content, card: str, pos: str) -> tuple[float, str, float]:
     its effects)."""
     worth, rot = _best(content, card, pos, None)
     return worth * WEIGHT[pos], rot, 0.0 if pos in content.koma[card].icons else -5.0
+
+
+@lru_cache(maxsize=4096)
+def _keep_worth(content, card: str) -> float:
+    """A Stock Pool card's worth: its best clean reading at the best of its own places."""
+    return max(_best(content, card, p, None)[0] for p in content.koma[card].icons)
 
 
 class _Placings(dict):
