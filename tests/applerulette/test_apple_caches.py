@@ -25,12 +25,17 @@ def afresh(state, seat: str):
     return view(state.copy(), seat)     # a copy carries none of the state's own caches
 
 
+def mixed(st, seed: int) -> dict:
+    """A partner or a random player at each seat, by the seed."""
+    return {s: bots.make(("partner", "random")[zlib.crc32(f"{seed}:{s}".encode()) % 2], STORY, s, seed)
+            for s in st.seats}
+
+
 @pytest.mark.parametrize("players,mix", TABLES)
 def test_every_view_is_the_view_made_afresh(players, mix):
     for seed in (1, 2):
         st = new(players, seed, mix)
-        seated = {s: bots.make(("partner", "random")[zlib.crc32(f"{seed}:{s}".encode()) % 2], STORY, s, seed)
-                  for s in st.seats}
+        seated = mixed(st, seed)
         while g.ending(st) is None:
             seat = g.to_act(st)[0]
             kept = view(st, seat)
@@ -47,8 +52,7 @@ BELIEF = ("living", "possible", "p_sw", "p_rose", "p_queen", "dead", "plate", "w
 def test_the_partners_kept_belief_is_the_one_made_afresh(players, mix):
     for seed in (1, 2, 3):
         st = new(players, seed, mix)
-        seated = {s: bots.make(("partner", "random")[zlib.crc32(f"{seed}:{s}".encode()) % 2], STORY, s, seed)
-                  for s in st.seats}
+        seated = mixed(st, seed)
         while g.ending(st) is None:
             seat = g.to_act(st)[0]
             v = view(st, seat)

@@ -185,3 +185,12 @@ def event_cards(e) -> set[str]:
         out.add(c)
     out.update(e.data.get("cards") or ())
     return out
+
+
+def seeded_games(seeds: int):
+    """(episode, seed, a new game) for each episode and seed below `seeds`: half of them
+    start with every sleeve known, as a long explore's games do."""
+    for episode in CONTENT.episodes:
+        for seed in range(seeds):
+            known = sorted(CONTENT.cards) if seed % 2 else []
+            yield episode, seed, g.new_game(CONTENT, STORY.seats, seed, {"episode": episode, "known": known})

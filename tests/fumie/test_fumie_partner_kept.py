@@ -7,6 +7,7 @@ from narrator import bots
 from narrator.bots.fumie import Partner
 from narrator.explore import bot_for
 from narrator.library import load
+from fumie_positions import seeded_games
 
 STORY = load("fumie")
 G = STORY.family
@@ -14,20 +15,16 @@ G = STORY.family
 
 def test_a_partner_that_remembers_answers_as_a_fresh_one():
     decisions = 0
-    for episode in STORY.content.episodes:
-        for seed in range(12):
-            # Half the games start with every sleeve known, as a long explore's do.
-            known = sorted(STORY.content.cards) if seed % 2 else []
-            state = G.new_game(STORY.content, STORY.seats, seed, {"episode": episode, "known": known})
-            # Partner against partner, and a partner beside a random player.
-            players = {seat: Partner(STORY, seat, seed) if seed % 3 or seat == STORY.seats[0]
-                       else bots.make(bot_for("random", seed, seat), STORY, seat, seed) for seat in STORY.seats}
-            while G.ending(state) is None:
-                seat = G.to_act(state)[0]
-                view = G.view(state, seat)
-                chosen = players[seat].choose(view)
-                if isinstance(players[seat], Partner):
-                    assert Partner(STORY, seat, seed).choose(view) == chosen, (episode, seed, state.moves)
-                    decisions += 1
-                G.apply(state, seat, G.parse(chosen))
+    for episode, seed, state in seeded_games(12):
+        # Partner against partner, and a partner beside a random player.
+        players = {seat: Partner(STORY, seat, seed) if seed % 3 or seat == STORY.seats[0]
+                   else bots.make(bot_for("random", seed, seat), STORY, seat, seed) for seat in STORY.seats}
+        while G.ending(state) is None:
+            seat = G.to_act(state)[0]
+            view = G.view(state, seat)
+            chosen = players[seat].choose(view)
+            if isinstance(players[seat], Partner):
+                assert Partner(STORY, seat, seed).choose(view) == chosen, (episode, seed, state.moves)
+                decisions += 1
+            G.apply(state, seat, G.parse(chosen))
     assert decisions > 500
