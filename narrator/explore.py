@@ -25,7 +25,7 @@ from typing import NamedTuple
 from engine.events import told
 from engine.legality import Choices
 from engine.storyfiles import STOPPED
-from narrator import bots
+from narrator import bots, families
 from narrator.library import Story
 
 
@@ -143,16 +143,21 @@ def play(story: Story, game_seed: int, options: dict, bot: str, bot_seed: int, b
     clock: dict = {}
     moves = []
     offered = g.choices or (lambda state, seat: Choices(g.legal_actions(state, seat)))
+    glance = families.of(story).glance
     while (ended := g.ending(state)) is None:
         seat = g.to_act(state)[0]
         player = players[seat]
         legal = offered(state, seat)
-        # A random player reads no more than the legal actions and the seat's clock: the
-        # family's whole view (a third to a half of a mixed game's decisions, each as dear
-        # as a move of the rules) would be built for nothing.
-        view = Glance(seat, seats, legal.texts, told(state.log, seat, clock)) \
-            if isinstance(player, bots.RandomBot) else g.view(state, seat)
-        action = _chosen(g, legal, view.legal, player.choose(view))
+        # A random player reads no more than the legal actions and the seat's clock, and a
+        # partner whose rule answers from the legal actions alone reads only them: the
+        # family's whole view (each as dear as a move of the rules) would be built for
+        # nothing.
+        if isinstance(player, bots.RandomBot):
+            text = player.choose(Glance(seat, seats, legal.texts, told(state.log, seat, clock)))
+        elif glance is None or (text := glance(legal.texts)) is None:
+            text = player.choose(g.view(state, seat))
+        # (a view's legal texts are the choices' own: engine.contract.View, test_contract)
+        action = _chosen(g, legal, legal.texts, text)
         g.apply(state, seat, action)
         moves.append(action)
     return state, ended, moves

@@ -51,6 +51,11 @@ class Plugin:
     narration: Callable[[Story, Collection[str]], Faces] = Faces
     # The card pool as text, for families whose players build decks from it.
     catalogue: Callable[[Any], str] | None = None
+    # The partner's answer read from a seat's legal actions alone (their texts, in order),
+    # where its rule needs nothing else: the very text `choose` gives for any view with
+    # those legal actions, and nothing it remembers moves with it. None when it must see
+    # the view. A program choosing for many seats (explore) builds no view for it.
+    glance: Callable[[tuple[str, ...]], str | None] | None = None
 
 
 def _drawing(module: ModuleType) -> Callable[[Story], Screen]:
@@ -88,7 +93,8 @@ def _funnytime() -> Plugin:
     from narrator.bots import funnytime as bots
     from narrator.screens import funnytime as screen
 
-    return Plugin(engine.funnytime.FAMILY, _drawing(screen), bots.Partner, catalogue=screen.catalogue)
+    return Plugin(engine.funnytime.FAMILY, _drawing(screen), bots.Partner, catalogue=screen.catalogue,
+                  glance=bots.glance)
 
 
 class Registry(Mapping[str, Plugin]):

@@ -25,6 +25,13 @@ CHANCE = {"show": 1.0, "win": 0.5, "lose": 0.4, "survive": 0.5}
 WEIGHT = {"ki": 1.15, "sho": 1.0, "ten": 0.95, "ketsu": 1.05}
 
 
+def glance(legal: tuple[str, ...]) -> str | None:
+    """The answer read from the legal actions alone (`families.Plugin.glance`): a payment
+    is always paid in full, and only a payment offers `pay` (first, before any `spend`).
+    Partner.choose gives the same, and remembers nothing of it."""
+    return "pay" if legal and legal[0] == "pay" else None
+
+
 class Partner:
     def __init__(self, story, seat: str, seed: int):
         self.content = story.content

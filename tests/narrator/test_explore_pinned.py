@@ -6,8 +6,9 @@ a change to the rules, the bots or the content that is meant to change outcomes
 regenerates them (`python3 -m tests.narrator.test_explore_pinned`) and says why.
 
 Pinned: explore's own --json counts (games, actions, endings) and a digest of every
-event of every game and of every view's legal actions and moment, so even a choice that
-leaves the counts alone is caught.
+event of every game and of every view's legal actions and moment (and the legal actions a
+partner answered at a glance, with no view), so even a choice that leaves the counts
+alone is caught.
 """
 from __future__ import annotations
 
@@ -17,6 +18,7 @@ import json
 import pytest
 
 from narrator import explore as ex
+from narrator import families
 from narrator.library import load
 
 GAMES, SEED = 30, 3
@@ -27,7 +29,7 @@ PINNED = {
     'fumie/basic': (497, {'true': 1, 'unspoken': 0, 'crossing': 4, 'dusk_words': 7, 'kanako': 3, 'masahiro': 2, 'silence': 7, 'hidden_heart': 4, 'nightfall': 2}, 'af3bf12a1aed46fe'),
     'fumie/murder': (515, {'true': 0, 'arrest': 1, 'attacked': 2, 'wrong_accusation': 9, 'unmasked': 2, 'nightfall': 4, 'silence': 7, 'hidden_heart': 5}, '82cef4039817f8a2'),
     'fumie/tadokoro': (657, {'true': 1, 'unchanged': 1, 'transferred': 2, 'scandal': 2, 'reprieve': 1, 'term_ends': 5, 'silence': 13, 'hidden_heart': 5}, '6954e4dd41d6c865'),
-    'funnytime/duel': (5780, {'botsu_aki': 7, 'botsu_ren': 9, 'dark_aki': 12, 'dark_ren': 0, 'dropped_aki': 1, 'dropped_ren': 0, 'deadline_aki': 0, 'deadline_ren': 0, 'stopped': 1}, '860af458b64f4872'),
+    'funnytime/duel': (5780, {'botsu_aki': 7, 'botsu_ren': 9, 'dark_aki': 12, 'dark_ren': 0, 'dropped_aki': 1, 'dropped_ren': 0, 'deadline_aki': 0, 'deadline_ren': 0, 'stopped': 1}, '66e9f073480c2284'),
 }
 
 
@@ -56,11 +58,19 @@ def run(name: str) -> tuple[int, dict, str]:
     # so the same digest), so the digest follows the games explore plays (play_games is
     # explore's loop).
     view, glanced = g.view, ex.bots.RandomBot.choose
+    plugin = families.of(story)
+    glance = plugin.glance
 
     def watched(state, seat):
         v = view(state, seat)
         digest.update(repr((seat, v.legal, v.moment)).encode())
         return v
+
+    def glanced_by_partner(legal):
+        # a partner that answers from the legal actions alone is shown no view: its legal
+        # actions are digested all the same
+        digest.update(repr(("glance", legal)).encode())
+        return glance(legal)
 
     def choose(bot, v):
         if isinstance(v, ex.Glance):
@@ -70,12 +80,15 @@ def run(name: str) -> tuple[int, dict, str]:
     games = ex.play_games(story, shard)
     try:
         object.__setattr__(g, "view", watched)
+        if glance is not None:
+            object.__setattr__(plugin, "glance", glanced_by_partner)
         ex.bots.RandomBot.choose = choose
         for ending, n in games:
             actions += n
             endings[ending] = endings.get(ending, 0) + 1
     finally:
         object.__setattr__(g, "view", view)
+        object.__setattr__(plugin, "glance", glance)
         ex.bots.RandomBot.choose = glanced
     report = ex.explore(story, episode, GAMES, SEED, "mixed")
     assert (report.actions, dict(report.endings)) == (actions, endings)
