@@ -93,6 +93,37 @@ def check(data: dict, where: str) -> None:
             raise StoryError(where, "progress.total", "should be a number above 0: the count at which the story is done")
         if "field" in progress and not isinstance(progress["field"], str):
             raise StoryError(where, "progress.field", 'should name a number in the event\'s data: field = "count"')
+    setting = data.get("setting", {})
+    hours = setting.get("hours") if isinstance(setting, dict) else None
+    _check_wordings(data.get("words", {}), "words", len(hours) if isinstance(hours, list) else None, where)
+
+
+def _check_wordings(value, path: str, hours: int | None, where: str) -> None:
+    """A list of wordings under `words` holds lines of text, or tables of a line that fits
+    some hours of the story's day only: { text = "...", hours = [first, last] }, counted
+    from 0 among the voice's [setting] hours. A table wrong in shape is named here, at
+    load, not met as a template error in the middle of a game."""
+    if isinstance(value, dict):
+        for key, inner in value.items():
+            _check_wordings(inner, f"{path}.{key}", hours, where)
+        return
+    if not isinstance(value, list):
+        return
+    example = '{ text = "...", hours = [first, last] }'
+    for i, line in enumerate(value):
+        if isinstance(line, list):
+            _check_wordings(line, f"{path}[{i}]", hours, where)
+        if not isinstance(line, dict):
+            continue
+        at = f"{path}[{i}]"
+        if set(line) != {"text", "hours"} or not isinstance(line["text"], str):
+            raise StoryError(where, at, f"a wording kept for some hours is written {example}")
+        span = line["hours"]
+        whole = isinstance(span, list) and len(span) == 2 and all(
+            isinstance(h, int) and not isinstance(h, bool) for h in span)
+        if not whole or not 0 <= span[0] <= span[1] or (hours is not None and span[1] >= hours):
+            most = f" and below {hours}, the [setting] hours" if hours is not None else ""
+            raise StoryError(where, f"{at}.hours", f"should be [first, last], whole numbers from 0{most}")
 
 
 def folded_kinds(voice: dict) -> frozenset[str]:

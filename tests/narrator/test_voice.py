@@ -142,6 +142,10 @@ def test_progress_grows_with_the_readers_own_events_and_never_turns_back(story, 
     ({"progress": {"kind": "draw", "totl": 3}}, "unknown key 'totl'; did you mean 'total'?"),
     ({"progress": {"kind": "draw", "total": 0}}, "should be a number above 0"),
     ({"quit": 3}, "should be a line of text"),
+    ({"words": {"scenes": {"ball": [{"text": "A ball."}]}}}, 'is written { text = "...", hours = [first, last] }'),
+    ({"words": {"scenes": {"ball": [{"text": "A ball.", "hours": [5, 2]}]}}}, "should be [first, last]"),
+    ({"setting": {"hours": [["Dawn"], ["Dusk"]]}, "words": {"scenes": {"ball": [{"text": "A ball.", "hours": [0, 2]}]}}},
+     "below 2, the [setting] hours"),
 ])
 def test_a_broken_voice_says_which_key_and_what_to_do(bad, message):
     with pytest.raises(StoryError) as err:
