@@ -11,7 +11,10 @@ change in the machine's load falls on every figure alike:
 - random: each story's (and For Fumie episode's) own rules loop, uniform among the
   legal actions other than `stop`;
 - explore: `narrator explore`'s own code (`explore.play_games` over a shard) with the
-  default mixed bots: every decision builds the seat's view and asks its bot.
+  default mixed bots: every decision builds the seat's view and asks its bot. Its games
+  run with the garbage collector paced as the command paces it for its shards
+  (`narrator.collector.paced_for_bulk`), for its slices only: every other loop runs with
+  Python's default collector.
 Chance nodes are sampled and not counted; only players' moves are actions. Games are
 timed whole (setup included).
 
@@ -114,7 +117,10 @@ class ExploreLoop(Loop):
         self.games = explore.play_games(story, shard)
 
     def step(self) -> int:
-        return next(self.games)[1]
+        from narrator.collector import paced_for_bulk
+
+        with paced_for_bulk():       # as run_shard plays its games
+            return next(self.games)[1]
 
 
 def stories(only: list[str]):

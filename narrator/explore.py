@@ -26,6 +26,7 @@ from engine.events import told
 from engine.legality import Choices
 from engine.storyfiles import STOPPED
 from narrator import bots, families
+from narrator.collector import paced_for_bulk
 from narrator.library import Story
 
 
@@ -223,10 +224,11 @@ def run_shard(shard: Shard, story: Story | None = None, progress=None) -> Tally:
         story = load(shard.story)
     tally = Tally()
     start = time.process_time()
-    for ending, actions in play_games(story, shard, progress):
-        tally.endings[ending] += 1
-        tally.actions += actions
-        tally.games += 1
+    with paced_for_bulk():
+        for ending, actions in play_games(story, shard, progress):
+            tally.endings[ending] += 1
+            tally.actions += actions
+            tally.games += 1
     tally.cpu_seconds = time.process_time() - start
     return tally
 
@@ -341,12 +343,13 @@ def hunt(story: Story, shard: Shard, wanted: tuple[str, ...], enough=None):
     actions: list[int] = []
     missing = set(wanted)
     start = time.process_time()
-    for ending, played in hunt_games(story, shard):
-        ends.append(ending)
-        actions.append(played)
-        missing.discard(ending)
-        if (enough(ending, len(ends)) if enough is not None else not missing):
-            break
+    with paced_for_bulk():
+        for ending, played in hunt_games(story, shard):
+            ends.append(ending)
+            actions.append(played)
+            missing.discard(ending)
+            if (enough(ending, len(ends)) if enough is not None else not missing):
+                break
     return ends, actions, time.process_time() - start
 
 
