@@ -99,8 +99,14 @@ class RandomLoop(Loop):
         while g.ending(state) is None:
             seat = g.to_act(state)[0]
             legal = g.legal_actions(state, seat)
-            choices = [a for a in legal if a.verb != "stop"] or legal   # stop takes no words
-            g.apply(state, seat, rng.choice(choices))
+            # Uniform among the actions but stopping, as OpenSpiel's loop is among its legal
+            # actions: stopping drawn is drawn again (rejection keeps the draw uniform, and
+            # copying a list of dozens of actions less stopping at every move was a
+            # twentieth of a Fatima move, the loop's cost, not the rules').
+            action = rng.choice(legal)
+            while action.verb == "stop" and len(legal) > 1:    # stop takes no words
+                action = rng.choice(legal)
+            g.apply(state, seat, action)
             moves += 1
         return moves
 

@@ -40,7 +40,8 @@ def play(name: str, games: int, loop: str) -> None:
     if loop == "random":
         from explore_speed import RandomLoop
 
-        print("moves", sum(RandomLoop(story, episode).step() for _ in range(games)))
+        loop = RandomLoop(story, episode)
+        print("moves", sum(loop.step() for _ in range(games)))
         return
     shard = explore.shards(story, episode, 10**9, 0, "mixed", None, 1)[0]
     played = explore.play_games(story, shard)
