@@ -12,9 +12,9 @@ change in the machine's load falls on every figure alike:
   legal actions other than `stop`;
 - explore: `narrator explore`'s own code (`explore.play_games` over a shard) with the
   default mixed bots: every decision builds the seat's view and asks its bot. Its games
-  run with the garbage collector paced as the command paces it for its shards
-  (`narrator.collector.paced_for_bulk`), for its slices only: every other loop runs with
-  Python's default collector.
+  run with what was loaded frozen out of the garbage collector's walks, as the command's
+  shards run (`narrator.collector.loaded_set_aside`), for its slices only: every other
+  loop runs with Python's collector as it is.
 Chance nodes are sampled and not counted; only players' moves are actions. Games are
 timed whole (setup included).
 
@@ -123,9 +123,9 @@ class ExploreLoop(Loop):
         self.games = explore.play_games(story, shard)
 
     def step(self) -> int:
-        from narrator.collector import paced_for_bulk
+        from narrator.collector import loaded_set_aside
 
-        with paced_for_bulk():       # as run_shard plays its games
+        with loaded_set_aside():     # as run_shard plays its games
             return next(self.games)[1]
 
 

@@ -26,7 +26,7 @@ from engine.events import told
 from engine.legality import Choices
 from engine.storyfiles import STOPPED
 from narrator import bots, families
-from narrator.collector import paced_for_bulk
+from narrator.collector import loaded_set_aside
 from narrator.library import Story
 
 
@@ -224,7 +224,7 @@ def run_shard(shard: Shard, story: Story | None = None, progress=None) -> Tally:
         story = load(shard.story)
     tally = Tally()
     start = time.process_time()
-    with paced_for_bulk():
+    with loaded_set_aside():
         for ending, actions in play_games(story, shard, progress):
             tally.endings[ending] += 1
             tally.actions += actions
@@ -343,7 +343,7 @@ def hunt(story: Story, shard: Shard, wanted: tuple[str, ...], enough=None):
     actions: list[int] = []
     missing = set(wanted)
     start = time.process_time()
-    with paced_for_bulk():
+    with loaded_set_aside():
         for ending, played in hunt_games(story, shard):
             ends.append(ending)
             actions.append(played)
