@@ -145,21 +145,25 @@ def play(story: Story, game_seed: int, options: dict, bot: str, bot_seed: int, b
     moves = []
     offered = g.choices or (lambda state, seat: Choices(g.legal_actions(state, seat)))
     glance = families.of(story).glance
-    while (ended := g.ending(state)) is None:
-        seat = g.to_act(state)[0]
-        player = players[seat]
+    random = {seat for seat, player in players.items() if isinstance(player, bots.RandomBot)}
+    # The family's functions read once for the game, not at every move: explore's own
+    # loop is a tenth of a move in the quicker stories.
+    ending, to_act, apply, view = g.ending, g.to_act, g.apply, g.view
+    while (ended := ending(state)) is None:
+        seat = to_act(state)[0]
         legal = offered(state, seat)
+        texts = legal.texts
         # A random player reads no more than the legal actions and the seat's clock, and a
         # partner whose rule answers from the legal actions alone reads only them: the
         # family's whole view (each as dear as a move of the rules) would be built for
         # nothing.
-        if isinstance(player, bots.RandomBot):
-            text = player.choose(Glance(seat, seats, legal.texts, told(state.log, seat, clock)))
-        elif glance is None or (text := glance(legal.texts)) is None:
-            text = player.choose(g.view(state, seat))
+        if seat in random:
+            text = players[seat].choose(Glance(seat, seats, texts, told(state.log, seat, clock)))
+        elif glance is None or (text := glance(texts)) is None:
+            text = players[seat].choose(view(state, seat))
         # (a view's legal texts are the choices' own: engine.contract.View, test_contract)
-        action = _chosen(g, legal, legal.texts, text)
-        g.apply(state, seat, action)
+        action = _chosen(g, legal, texts, text)
+        apply(state, seat, action)
         moves.append(action)
     return state, ended, moves
 
