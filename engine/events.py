@@ -5,18 +5,26 @@ None when everyone may be told, else the seats that may.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 
 # Not frozen: the rules make several events at every move, and a frozen dataclass pays a
 # guarded setattr for each field (most of what making one costs). An event was never
-# hashable (its data is a dict), and nothing changes one once it is in the log.
-@dataclass(slots=True)
+# hashable (its data is a dict), and nothing changes one once it is in the log. Its own
+# __init__ for the same reason: the generated one tests for a default factory at every
+# event (a tenth of making one, timed in one process against the generated one).
+@dataclass(slots=True, init=False)
 class Event:
     kind: str
-    data: dict[str, Any] = field(default_factory=dict)
-    seats: frozenset[str] | None = None
+    data: dict[str, Any]
+    seats: frozenset[str] | None
+
+    def __init__(self, kind: str, data: dict[str, Any] | None = None,
+                 seats: frozenset[str] | None = None) -> None:
+        self.kind = kind
+        self.data = {} if data is None else data
+        self.seats = seats
 
     def visible_to(self, seat: str | None) -> bool:
         """Whether `seat` may be told of this event; `None` is a spectator of public events."""
