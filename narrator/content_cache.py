@@ -9,9 +9,12 @@ shortcut: a missing, unreadable or damaged entry is validated afresh and written
 and a cache folder that cannot be written is simply not used. Each story folder keeps
 one entry, the latest: storing content for a folder removes what was kept for it before
 (its files or narrator changed), so the cache does not grow with every edit or upgrade.
+
+Content read back must be as quick to use as content made: see `Keeper`.
 """
 from __future__ import annotations
 
+import copyreg
 import hashlib
 import os
 import pickle
@@ -24,6 +27,9 @@ from typing import Any
 from narrator import __version__
 
 ENV = "NARRATOR_CACHE"      # another cache folder (tests, read-only homes); empty turns it off
+# How objects are written (`Keeper`): part of the key, so content written another way is
+# never read as if written this way.
+LAYOUT = 2
 
 
 def folder() -> Path | None:
@@ -57,7 +63,7 @@ def key(place: Any, loader: Any) -> str | None:
     models_stamp = f"{models}:{(models / 'version.py').stat().st_mtime_ns}" \
         if models is not None and (models / "version.py").exists() else ""
     folder_tag = hashlib.sha256(str(place.resolve()).encode()).hexdigest()[:16]
-    digest = hashlib.sha256(f"{__version__}\0{sys.version}\0{models_stamp}\0{place.resolve()}".encode())
+    digest = hashlib.sha256(f"{LAYOUT}\0{__version__}\0{sys.version}\0{models_stamp}\0{place.resolve()}".encode())
     _stamp(digest, place, None)
     digest.update(_engine_stamp(getattr(loader, "__module__", "")).encode())
     return f"{folder_tag}-{digest.hexdigest()}"     # the story folder's, then the content's
@@ -109,7 +115,7 @@ def store(name: str | None, content: Any) -> None:
         where.mkdir(parents=True, exist_ok=True)
         fd, tmp = tempfile.mkstemp(dir=where, suffix=".tmp")
         with os.fdopen(fd, "wb") as f:
-            pickle.dump(content, f, protocol=pickle.HIGHEST_PROTOCOL)
+            Keeper(f, protocol=pickle.HIGHEST_PROTOCOL).dump(content)
         os.replace(tmp, where / f"{name}.pickle")
         _forget_older(where, name)
     except (OSError, pickle.PicklingError, TypeError, AttributeError):
@@ -117,6 +123,44 @@ def store(name: str | None, content: Any) -> None:
             os.unlink(tmp)
         except (OSError, UnboundLocalError):
             pass
+
+
+class Keeper(pickle.Pickler):
+    """Pickles content so that each object read back keeps its attributes inline.
+
+    Why: an object made by its class keeps its attributes in the object itself (Python
+    3.11), and reading one is a quick, specialised lookup. Unpickled the default way, its
+    attributes are put in a dictionary of its own, and every read of one then costs
+    several times as much: content read from this cache made explore 0.3-4 % slower a
+    move than content validated afresh (bench/instructions.py, with and without
+    NARRATOR_CACHE). So an object of a plain class (one that pickles itself the default
+    way) is written as its class and its attributes, and read back by setting each
+    attribute in turn, as its __init__ did (`_set_inline`)."""
+
+    def reducer_override(self, obj: Any) -> Any:
+        cls = type(obj)
+        if cls.__module__ == "builtins" or isinstance(obj, type) or not _plain(cls):
+            return NotImplemented
+        state = getattr(obj, "__dict__", None)
+        if type(state) is not dict:
+            return NotImplemented
+        return copyreg.__newobj__, (cls,), state, None, None, _set_inline
+
+
+@cache
+def _plain(cls: type) -> bool:
+    """Whether `cls` pickles its objects the default way (no method of its own for it)."""
+    return (cls.__reduce_ex__ is object.__reduce_ex__ and cls.__reduce__ is object.__reduce__
+            and cls.__getstate__ is object.__getstate__ and not hasattr(cls, "__setstate__")
+            and not hasattr(cls, "__slots__") and not hasattr(cls, "__getnewargs_ex__")
+            and not hasattr(cls, "__getnewargs__"))
+
+
+def _set_inline(obj: Any, state: dict[str, Any]) -> None:
+    """Give an unpickled object its attributes one by one, as its __init__ did (in the
+    same order, so objects of a class share their layout); frozen records included."""
+    for name, value in state.items():
+        object.__setattr__(obj, name, value)
 
 
 def _forget_older(where: Path, name: str) -> None:

@@ -2,8 +2,12 @@
 stale, damaged or unwritable, the story is validated afresh."""
 from __future__ import annotations
 
+import gc
 import importlib.util
+import io
 import os
+import pickle
+import subprocess
 import shutil
 import sys
 from pathlib import Path
@@ -129,3 +133,74 @@ def test_an_engine_changed_under_a_running_process_keeps_the_key_of_the_code_it_
     assert content_cache.key(tmp_path / "story", module.load) == before
     content_cache._engine_stamp.cache_clear()      # a process started after the upgrade
     assert content_cache.key(tmp_path / "story", module.load) != before
+
+
+# Run in a process of its own: as a later run reads the cache. (In the process that
+# validated and stored the content, pickling it has put each original's attributes in a
+# dictionary, and objects of those classes read back there are made that way too.)
+_RECORDS_READ_BACK = """
+import gc, pickle, sys
+from engine.storyfiles import Frozen
+from narrator.library import load
+
+
+def records(content):
+    seen, todo, found = set(), [content], []
+    while todo:
+        obj = todo.pop()
+        if id(obj) in seen or isinstance(obj, (str, int, float, bool, type(None), type)):
+            continue
+        seen.add(id(obj))
+        if isinstance(obj, Frozen):
+            found.append(obj)
+        todo.extend(gc.get_referents(obj))
+    return found
+
+
+def in_a_dict(obj):
+    # The collector's referents show an attribute dictionary without making one, as
+    # reading obj.__dict__ would.
+    names = {f.name for f in type(obj).__story_fields__}
+    return any(type(r) is dict and names <= r.keys() for r in gc.get_referents(obj))
+
+
+kept = load(sys.argv[1]).content
+counted = len(records(kept)), sum(map(in_a_dict, records(kept)))
+# (pickling the default way reads each object's __dict__, which makes one: counted first)
+plain = pickle.loads(pickle.dumps(kept, pickle.HIGHEST_PROTOCOL))
+print(*counted, sum(map(in_a_dict, records(plain))))
+"""
+
+
+@pytest.mark.parametrize("story", ["fumie", "fatima"])
+def test_content_read_back_keeps_its_records_attributes_inline(cache, story):
+    # Read back the default way, every record's attributes sit in a dictionary of its
+    # own, and each read of one costs several times as much (content_cache.Keeper).
+    load(story, fresh=True)
+    assert len(_entries(cache)) == 1
+    out = subprocess.run([sys.executable, "-c", _RECORDS_READ_BACK, story], capture_output=True,
+                         text=True, check=True, env=os.environ, cwd=Path(__file__).parents[2])
+    records, inline_not, plain_not = map(int, out.stdout.split())
+    assert records > 40
+    assert inline_not == 0
+    assert plain_not == records     # (the way of telling them apart tells them apart)
+
+
+class _Knot:
+    def __init__(self, name):
+        self.name = name
+        self.itself = self
+        self.shared = []
+
+
+def test_what_is_kept_reads_back_whole_cycles_shared_parts_and_frozen_records_included():
+    knot, other = _Knot("a"), _Knot("b")
+    other.shared = knot.shared
+    record = next(iter(load("fumie").content.cards.values()))
+    out = io.BytesIO()
+    content_cache.Keeper(out, protocol=pickle.HIGHEST_PROTOCOL).dump((knot, other, record))
+    k, o, r = pickle.loads(out.getvalue())
+    assert k.itself is k and k.name == "a" and o.shared is k.shared
+    assert r == record
+    with pytest.raises(AttributeError):
+        r.id = "another"        # still frozen
