@@ -8,7 +8,8 @@ templates, the bots' tables) again and again: 4-15 % of an explore's time, measu
 set aside (`gc.freeze`): it is never garbage while the story is in use, so no collection
 needs to walk it. The collector's pace is left as it is: collecting the young less often
 was quicker still, but raised a long explore's peak memory by a tenth (3.6 MiB of 31 over
-3,000 Fatima games, whether the young or the middle generation was collected less often).
+3,000 games of the slowest story, whether the young or the middle generation was
+collected less often).
 """
 from __future__ import annotations
 
