@@ -9,7 +9,8 @@ else: an action is legal exactly when it is among the pending decision's options
 """
 from __future__ import annotations
 
-from operator import attrgetter
+from itertools import repeat
+from operator import attrgetter, is_
 from typing import Sequence
 
 from engine.contract import Ending
@@ -90,7 +91,13 @@ to_act = turns.to_act
 
 
 def legal_actions(state: State, seat: str) -> list[Action]:
-    return list(choices(state, seat).actions)
+    """The pending decision's options, then stopping, for the seat it waits for; nothing
+    for any other seat or once it is over (`choices`, without its texts or its cache: a
+    rules loop asks once a moment)."""
+    p = state.pending
+    if p is None or p.seat != seat or state.ended is not None:
+        return []
+    return [*p.options, STOP]
 
 
 def choices(state: State, seat: str) -> legality.Choices:
@@ -99,12 +106,8 @@ def choices(state: State, seat: str) -> legality.Choices:
 
 
 def _legal(state: State, seat: str) -> Choices:
-    """Every move answers a pending decision (a turn is one too): its options, then
-    stopping, for the seat it waits for; nothing for any other seat or once it is over."""
-    p = state.pending
-    if p is None or p.seat != seat or state.ended is not None:
-        return Choices(())
-    return Choices((*p.options, STOP))
+    """Every move answers a pending decision (a turn is one too): `legal_actions`."""
+    return Choices(legal_actions(state, seat))
 
 
 class Choices(legality.Choices):
@@ -125,9 +128,14 @@ _TEXT = attrgetter("text")
 
 def apply(state: State, seat: str, action: Action) -> list[Event]:
     """Carry out one action of `seat`; the only place an action's legality is decided."""
-    legality.check(state, seat, action, over=state.ended is not None, to_act=to_act,
-                   legal_actions=choices)
     pending = state.pending
+    # An action offered, or parsed from its text, is the very value the pending decision
+    # holds (`actions.act`): found by identity, it is legal. Any other is decided, and a
+    # refusal worded, by the engine's check.
+    if pending is None or pending.seat != seat or state.ended is not None or not (
+            action is STOP or any(map(is_, pending.options, repeat(action)))):
+        legality.check(state, seat, action, over=state.ended is not None, to_act=to_act,
+                       legal_actions=choices)
     log: list[Event] = []
     state.moves += 1
     if action.verb == "stop":      # a verb of no words: cheaper than comparing values
