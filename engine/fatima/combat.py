@@ -17,7 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 
-from engine.events import Event, private, public
+from engine.events import Event
 from engine.fatima import moves
 from engine.fatima.actions import AVOID, Action, Row, numbers, row
 from engine.fatima.content import Ability, Content
@@ -112,8 +112,8 @@ def declare(state: State, seat: str, action: Action, log: list[Event]) -> None:
     card, king = _lay_down(state, seat, combatant)
     state.combat = Combat(seat, nation, fatima, card, king)
     state.record.attacked.add(seat)
-    log.append(public("attack", seat=seat, target=nation, card=fatima, king=king))
-    log.append(private("laid_down", (seat,), seat=seat, card=card, side="attack"))
+    log.append(Event("attack", {"seat": seat, "target": nation, "card": fatima, "king": king}))
+    log.append(Event("laid_down", {"seat": seat, "card": card, "side": "attack"}, frozenset((seat,))))
     state.pending = Pending(nation, "defend", defend_options(state, nation))
 
 
@@ -121,7 +121,7 @@ def answer(state: State, seat: str, action: Action, log: list[Event]) -> None:
     """The defender's answer: `avoid`, or `fight with N|king` (then the combat is resolved)."""
     c = state.combat
     if action.verb == "avoid":
-        log.append(public("avoid", seat=seat, card=c.fatima, source=c.attacker))
+        log.append(Event("avoid", {"seat": seat, "card": c.fatima, "source": c.attacker}))
         moves.move_fatima(state, c.fatima, c.attacker, "avoid", log)
         state.record.by_sword.add(c.attacker)
         if state.final_round:
@@ -131,12 +131,12 @@ def answer(state: State, seat: str, action: Action, log: list[Event]) -> None:
             moves.discard(state, c.attacker, [c.attack], "avoided", log)
         elif not c.attack_king:
             moves.to_hand(state, c.attacker, c.attack)   # back unseen: it was never turned up
-            log.append(public("returned", seat=c.attacker, card=None, why="avoided"))
+            log.append(Event("returned", {"seat": c.attacker, "card": None, "why": "avoided"}))
         state.combat = None
         return
     c.defend, c.defend_king = _lay_down(state, seat, action.combatant)
-    log.append(public("fight", seat=seat, king=c.defend_king))
-    log.append(private("laid_down", (seat,), seat=seat, card=c.defend, side="defend"))
+    log.append(Event("fight", {"seat": seat, "king": c.defend_king}))
+    log.append(Event("laid_down", {"seat": seat, "card": c.defend, "side": "defend"}, frozenset((seat,))))
     resolve(state, log)
 
 
@@ -226,8 +226,8 @@ def _roll(state: State, f: Fighter) -> None:
 
 
 def _told(f: Fighter) -> Event:
-    return public("dice", seat=f.seat, side=f.side, card=f.card, mode=f.mode, rolls=list(f.rolls),
-                  rerolls=list(f.rerolls), target=f.target, damage=f.damage)
+    return Event("dice", {"seat": f.seat, "side": f.side, "card": f.card, "mode": f.mode,
+                          "rolls": list(f.rolls), "rerolls": list(f.rerolls), "target": f.target, "damage": f.damage})
 
 
 def resolve(state: State, log: list[Event]) -> None:
@@ -236,14 +236,15 @@ def resolve(state: State, log: list[Event]) -> None:
     for seat, king in ((c.attacker, c.attack_king), (c.defender, c.defend_king)):
         if king:
             moves.reveal_king(state, seat, "combat", log)
-    log.append(public("reveal", attacker=c.attacker, defender=c.defender, cards=[c.attack, c.defend]))
+    log.append(Event("reveal", {"attacker": c.attacker, "defender": c.defender,
+                                "cards": [c.attack, c.defend]}))
     a = Fighter(c.attacker, "attack", c.attack, c.attack_king)
     d = Fighter(c.defender, "defend", c.defend, c.defend_king)
     # each side's traits face the other's card (a king or not): read once for the combat
     ta, td = traits(content, a.card, "attack", d.king), traits(content, d.card, "defend", a.king)
     for f, t in ((a, ta), (d, td)):
         if t.call_off:
-            log.append(public("called_off", seat=f.seat, card=f.card))
+            log.append(Event("called_off", {"seat": f.seat, "card": f.card}))
             _call_off(state, (a, d), log)
             return
     _profile(content, a, ta, td)
@@ -277,19 +278,19 @@ def _call_off(state: State, fighters: tuple[Fighter, Fighter], log: list[Event])
             moves.discard(state, f.seat, [f.card], "combat", log)
         else:
             moves.to_hand(state, f.seat, f.card)
-            log.append(public("returned", seat=f.seat, card=f.card, why="called_off"))
+            log.append(Event("returned", {"seat": f.seat, "card": f.card, "why": "called_off"}))
     state.combat = None
 
 
 def _ability(log: list[Event], f: Fighter, op: str, **data) -> None:
-    log.append(public("ability", seat=f.seat, card=f.card, op=op, **data))
+    log.append(Event("ability", {"seat": f.seat, "card": f.card, "op": op, **data}))
 
 
 def _aftermath(state: State, w: Fighter, l: Fighter, why: str, a: Fighter, d: Fighter,
                log: list[Event]) -> None:
     c, content = state.combat, state.content
-    log.append(public("combat_won", seat=w.seat, loser=l.seat, side=w.side, why=why,
-                      attack_damage=a.damage, defend_damage=d.damage))
+    log.append(Event("combat_won", {"seat": w.seat, "loser": l.seat, "side": w.side, "why": why,
+                                    "attack_damage": a.damage, "defend_damage": d.damage}))
     lose = working(content, l.card, "lose", l.side, w.king)
     win = working(content, w.card, "win", w.side, l.king)
     flags = {x.op for x in lose}
@@ -306,7 +307,7 @@ def _aftermath(state: State, w: Fighter, l: Fighter, why: str, a: Fighter, d: Fi
     if not l.king:
         if "retreat" in flags and content.cards[l.card].kind == "person":
             moves.to_hand(state, l.seat, l.card)
-            log.append(public("returned", seat=l.seat, card=l.card, why="retreat"))
+            log.append(Event("returned", {"seat": l.seat, "card": l.card, "why": "retreat"}))
         else:
             moves.discard(state, l.seat, [l.card], "combat", log)
     # the winning card
@@ -320,7 +321,7 @@ def _aftermath(state: State, w: Fighter, l: Fighter, why: str, a: Fighter, d: Fi
             moves.discard(state, w.seat, [w.card], "taken_down" if not spent else "spent", log)
         else:
             moves.to_hand(state, w.seat, w.card)
-            log.append(public("returned", seat=w.seat, card=w.card, why="win"))
+            log.append(Event("returned", {"seat": w.seat, "card": w.card, "why": "win"}))
     for x in win:
         if x.op == "draw":
             _ability(log, w, "draw")
@@ -331,7 +332,7 @@ def _aftermath(state: State, w: Fighter, l: Fighter, why: str, a: Fighter, d: Fi
     # the Fatima
     if w is a:
         if "keep_fatima" in flags:
-            log.append(public("fatima_stays", seat=d.seat, card=c.fatima, why="keep"))
+            log.append(Event("fatima_stays", {"seat": d.seat, "card": c.fatima, "why": "keep"}))
         elif "unveil_instead" in flags:
             moves.unveil(state, c.fatima, d.seat, log)
         else:
@@ -343,7 +344,7 @@ def _aftermath(state: State, w: Fighter, l: Fighter, why: str, a: Fighter, d: Fi
     if l.king:
         state.nations[l.seat].humbled = True
         taken = list(state.nations[l.seat].fatima)
-        log.append(public("king_fall", seat=l.seat, to=w.seat, card=l.card, cards=taken))
+        log.append(Event("king_fall", {"seat": l.seat, "to": w.seat, "card": l.card, "cards": taken}))
         for f in taken:
             moves.move_fatima(state, f, w.seat, "king_fall", log)
         state.record.king_falls.append((w.seat, l.seat, tuple(taken)))

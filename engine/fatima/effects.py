@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from engine.events import Event, private, public
+from engine.events import Event
 from engine.fatima import combat, moves
 from engine.fatima.actions import PASS, Action, act, row
 from engine.fatima.state import Ctx, Frame, Pending, State
@@ -76,13 +76,13 @@ def _steal(state, step, ctx, log):
 
 def _look_hand(state, step, ctx, log):
     hand = list(state.nations[ctx.target].hand)
-    log.append(private("peek", (ctx.user,), seat=ctx.user, target=ctx.target, cards=hand))
+    log.append(Event("peek", {"seat": ctx.user, "target": ctx.target, "cards": hand}, frozenset((ctx.user,))))
 
 
 def see_king(state: State, seat: str, target: str, log: list[Event]) -> None:
     king = state.nations[target].king
     state.intel.setdefault(seat, {})[target] = king
-    log.append(private("king_seen", (seat,), seat=seat, target=target, card=king))
+    log.append(Event("king_seen", {"seat": seat, "target": target, "card": king}, frozenset((seat,))))
 
 
 def _see_king(state, step, ctx, log):
@@ -109,7 +109,7 @@ def _recall(state, step, ctx, log):
     cards = [state.discard.pop(i) for i in persons]   # latest first; indexes fall, so pops stay right
     for card in cards:
         moves.to_hand(state, ctx.user, card)
-    log.append(public("recalled", seat=ctx.user, cards=cards))
+    log.append(Event("recalled", {"seat": ctx.user, "cards": cards}))
 
 
 def _give_fatima(state, step, ctx, log):
@@ -131,7 +131,7 @@ def _swap_fatima(state, step, ctx, log):
 def _then_attack(state, step, ctx, log):
     options = combat.attack_options(state, ctx.user)
     if not options:
-        log.append(public("declined", seat=ctx.user, what="march"))
+        log.append(Event("declined", {"seat": ctx.user, "what": "march"}))
         return
     state.pending = Pending(ctx.user, "march", (PASS, *options), {"ctx": ctx})
 
@@ -182,12 +182,12 @@ def _ask_each(state: State, kind: str, queue: tuple[str, ...], ctx: Ctx, log: li
 
 def _truce(state, step, ctx, log):
     state.truce_until = ctx.user
-    log.append(public("truce", seat=ctx.user))
+    log.append(Event("truce", {"seat": ctx.user}))
 
 
 def _ward(state, step, ctx, log):
     state.wards.add(ctx.user)
-    log.append(public("ward", seat=ctx.user))
+    log.append(Event("ward", {"seat": ctx.user}))
 
 
 def _may_unveil(state, step, ctx, log):
@@ -238,7 +238,7 @@ def resolve(state: State, action: Action, log: list[Event]) -> None:
         _levy(state, data["queue"], ctx, log)
     elif pending.kind == "pass_left":
         state.passing[seat] = moves.from_hand(state, seat, int(action.args[0]))
-        log.append(public("picked", seat=seat))
+        log.append(Event("picked", {"seat": seat}))
         _ask_each(state, "pass_left", data["queue"][1:], ctx, log)
     elif pending.kind == "tribute":
         card = moves.from_hand(state, seat, int(action.args[0]))
@@ -246,13 +246,13 @@ def resolve(state: State, action: Action, log: list[Event]) -> None:
         _ask_each(state, "tribute", data["queue"][1:], ctx, log)
     elif pending.kind == "may_unveil":
         if action.verb == "pass":
-            log.append(public("declined", seat=seat, what="unveil"))
+            log.append(Event("declined", {"seat": seat, "what": "unveil"}))
         else:
             moves.unveil(state, action.args[0], seat, log)
         _ask_unveil(state, data["queue"][1:], ctx)
     elif pending.kind == "march":
         if action.verb == "pass":
-            log.append(public("declined", seat=seat, what="march"))
+            log.append(Event("declined", {"seat": seat, "what": "march"}))
         else:
             combat.declare(state, seat, action, log)
     elif pending.kind == "swap":

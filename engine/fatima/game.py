@@ -16,7 +16,7 @@ from typing import Sequence
 from engine.contract import Ending
 from engine import endings, legality, turns
 from engine.errors import IllegalAction
-from engine.events import Event, private, public
+from engine.events import Event
 from engine.fatima import combat, effects, moves, points
 from engine.fatima.actions import PASS, STOP, Action, act, numbers, parse, row
 from engine.fatima.content import DEFAULT_PLAYERS, HAND, MOMENTS, PLAYERS, Content
@@ -56,10 +56,10 @@ def new_game(content: Content, seat_names: Sequence[str], seed: int, options: di
     nations = {s: Nation(kings[i]) for i, s in enumerate(table)}
     state = State(content, seed, rng, table, nations, deck, unused_kings=kings[len(table):],
                   sorted_hands=options.get("hand") == "sorted")
-    log: list[Event] = [public("setup", players=len(table), seats=list(table), deck=len(deck),
-                               unused=len(state.unused_kings))]
+    log: list[Event] = [Event("setup", {"players": len(table), "seats": list(table), "deck": len(deck),
+                                        "unused": len(state.unused_kings)})]
     for s in table:
-        log.append(private("king_dealt", (s,), seat=s, card=nations[s].king))
+        log.append(Event("king_dealt", {"seat": s, "card": nations[s].king}, frozenset((s,))))
     back: list[str] = []
     for _ in range(HAND):
         for s in table:
@@ -67,16 +67,17 @@ def new_game(content: Content, seat_names: Sequence[str], seed: int, options: di
             kind = content.cards[card].kind
             if kind == "fatima":
                 nations[s].fatima.append(card)
-                log.append(public("fatima_placed", seat=s, card=card, why="deal"))
+                log.append(Event("fatima_placed", {"seat": s, "card": card, "why": "deal"}))
             elif kind == "event":
                 back.append(card)
-                log.append(public("event_returned", seat=s, card=card, why="deal"))
+                log.append(Event("event_returned", {"seat": s, "card": card, "why": "deal"}))
             else:
                 moves.to_hand(state, s, card)
     for s in table:
         moves.sort_hand(state, s)
-        log.append(public("deal", seat=s, count=len(nations[s].hand)))
-        log.append(private("hand_seen", (s,), seat=s, cards=list(nations[s].hand), why="deal"))
+        log.append(Event("deal", {"seat": s, "count": len(nations[s].hand)}))
+        log.append(Event("hand_seen", {"seat": s, "cards": list(nations[s].hand), "why": "deal"},
+                         frozenset((s,))))
     if back:
         deck.extend(back)
         rng.shuffle(deck)
@@ -186,7 +187,7 @@ def _next_turn(state: State, log: list[Event]) -> None:
         state.truce_until = None
     state.wards.discard(seat)
     final = state.final_left is not None
-    log.append(public("turn", seat=seat, number=state.turn, final=final))
+    log.append(Event("turn", {"seat": seat, "number": state.turn, "final": final}))
     if final:
         state.pending = Pending(seat, "turn", tuple(turn_options(state, seat)))
         return
@@ -194,17 +195,17 @@ def _next_turn(state: State, log: list[Event]) -> None:
     kind = state.content.cards[card].kind
     if kind == "fatima":
         state.nations[seat].fatima.append(card)
-        log.append(public("fatima_placed", seat=seat, card=card, why="draw"))
+        log.append(Event("fatima_placed", {"seat": seat, "card": card, "why": "draw"}))
         moves.deck_check(state, log)
     elif kind == "event":
-        log.append(public("event_drawn", seat=seat, card=card))
+        log.append(Event("event_drawn", {"seat": seat, "card": card}))
         state.discard.append(card)
         moves.deck_check(state, log)
         effects.start(state, state.content.events[card].effect, Ctx(seat, card))
     else:
         moves.to_hand(state, seat, card)
-        log.append(public("draw", seat=seat, count=1, why="turn"))
-        log.append(private("hand_seen", (seat,), seat=seat, cards=[card], why="turn"))
+        log.append(Event("draw", {"seat": seat, "count": 1, "why": "turn"}))
+        log.append(Event("hand_seen", {"seat": seat, "cards": [card], "why": "turn"}, frozenset((seat,))))
         moves.deck_check(state, log)
         state.pending = Pending(seat, "turn", tuple(turn_options(state, seat)))
 
@@ -261,13 +262,13 @@ def _aim(action: Action, first: int) -> tuple[str | None, str | None]:
 def _choose(state: State, seat: str, action: Action, log: list[Event]) -> None:
     verb = action.verb
     if verb == "pass":
-        log.append(public("pass", seat=seat))
+        log.append(Event("pass", {"seat": seat}))
     elif verb == "action":
         card = moves.from_hand(state, seat, int(action.args[0]))
         target, fatima = _aim(action, 1)
         state.discard.append(card)
-        log.append(public("action", seat=seat, card=card, target=target, fatima=fatima,
-                          cards=[fatima] if fatima else []))
+        log.append(Event("action", {"seat": seat, "card": card, "target": target, "fatima": fatima,
+                                    "cards": [fatima] if fatima else []}))
         effects.start(state, state.content.actions[card].effect, Ctx(seat, card, target, fatima))
     elif verb == "decree":
         nation = state.nations[seat]
@@ -275,8 +276,8 @@ def _choose(state: State, seat: str, action: Action, log: list[Event]) -> None:
         target, fatima = _aim(action, 0)
         nation.decree_used = True
         moves.reveal_king(state, seat, "decree", log)
-        log.append(public("decree", seat=seat, card=nation.king, decree=decree.name, target=target,
-                          fatima=fatima, cards=[fatima] if fatima else []))
+        log.append(Event("decree", {"seat": seat, "card": nation.king, "decree": decree.name,
+                                    "target": target, "fatima": fatima, "cards": [fatima] if fatima else []}))
         effects.start(state, decree.effect, Ctx(seat, nation.king, target, fatima))
     elif verb == "attack":
         combat.declare(state, seat, action, log)
@@ -304,8 +305,8 @@ def _count(state: State, log: list[Event]) -> None:
     for s in state.seats:
         moves.reveal_king(state, s, "count", log)
     sc = scores(state)
-    log.append(public("final_count", scores=dict(sc),
-                      fatima={s: list(state.nations[s].fatima) for s in state.seats}))
+    log.append(Event("final_count", {"scores": dict(sc),
+                                     "fatima": {s: list(state.nations[s].fatima) for s in state.seats}}))
     state.ended = decide(state, sc)
 
 

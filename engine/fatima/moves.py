@@ -2,6 +2,10 @@
 a king turning face up, an unveiling's roll-off. Each tells what happened in events,
 to everyone or only to the seats that may know.
 
+The family's events are written as `Event(kind, {...})` (a private one with its seats),
+not through `engine.events.public`/`private`: a move makes about six, and the call in
+between (its keywords gathered into the dict) was a twentieth of the rules loop.
+
 Every die is rolled here or in `engine.fatima.combat`, from the state's seeded
 generator, and every roll is told, so a replay rolls (and reads) the same.
 """
@@ -9,7 +13,7 @@ from __future__ import annotations
 
 from bisect import insort
 
-from engine.events import Event, private, public
+from engine.events import Event
 from engine.fatima.state import Ctx, Frame, State
 
 
@@ -44,20 +48,20 @@ def draw(state: State, seat: str, n: int, log: list[Event], why: str = "effect")
         kind = state.content.cards[card].kind
         if kind == "fatima":
             state.nations[seat].fatima.append(card)
-            log.append(public("fatima_placed", seat=seat, card=card, why="effect"))
+            log.append(Event("fatima_placed", {"seat": seat, "card": card, "why": "effect"}))
         elif kind == "event":
             fired.append(card)
         else:
             to_hand(state, seat, card)
             kept.append(card)
     if kept:
-        log.append(public("draw", seat=seat, count=len(kept), why=why))
-        log.append(private("hand_seen", (seat,), seat=seat, cards=kept, why=why))
+        log.append(Event("draw", {"seat": seat, "count": len(kept), "why": why}))
+        log.append(Event("hand_seen", {"seat": seat, "cards": kept, "why": why}, frozenset((seat,))))
     deck_check(state, log)
     # The effect that drew goes on after the Events: they wait on the frame stack above
     # it, the first drawn on top so that they strike in the order they were drawn.
     for card in fired:
-        log.append(public("event_drawn", seat=seat, card=card, why="effect"))
+        log.append(Event("event_drawn", {"seat": seat, "card": card, "why": "effect"}))
         state.discard.append(card)
     for card in reversed(fired):
         state.frames.append(Frame(tuple(state.content.events[card].effect), Ctx(seat, card)))
@@ -71,7 +75,7 @@ def deck_check(state: State, log: list[Event]) -> None:
         return
     left = list(state.others(state.active)) + [state.active]
     state.final_left = left
-    log.append(public("deck_empty", seat=state.active, left=list(left)))
+    log.append(Event("deck_empty", {"seat": state.active, "left": list(left)}))
 
 
 def discard(state: State, seat: str, cards: list[str], why: str, log: list[Event]) -> None:
@@ -79,7 +83,7 @@ def discard(state: State, seat: str, cards: list[str], why: str, log: list[Event
     if not cards:
         return
     state.discard.extend(cards)
-    log.append(public("discarded", seat=seat, cards=list(cards), why=why))
+    log.append(Event("discarded", {"seat": seat, "cards": list(cards), "why": why}))
 
 
 def take_random(state: State, taker: str, victim: str, n: int, log: list[Event], why: str) -> list[str]:
@@ -90,35 +94,37 @@ def take_random(state: State, taker: str, victim: str, n: int, log: list[Event],
         taken.append(hand.pop(state.rng.below(len(hand))))
     for card in taken:
         to_hand(state, taker, card)
-    log.append(public("took", seat=taker, source=victim, count=len(taken), why=why))
+    log.append(Event("took", {"seat": taker, "source": victim, "count": len(taken), "why": why}))
     if taken:
-        log.append(private("took_seen", (taker, victim), seat=taker, source=victim, cards=taken, why=why))
+        log.append(Event("took_seen", {"seat": taker, "source": victim, "cards": taken, "why": why},
+                         frozenset((taker, victim))))
     return taken
 
 
 def hand_over(state: State, giver: str, to: str, card: str, why: str, log: list[Event]) -> None:
     """A card chosen by its holder goes to another hand; only the two see which."""
     to_hand(state, to, card)
-    log.append(public("hand_over", seat=giver, to=to, why=why))
-    log.append(private("hand_over_seen", (giver, to), seat=giver, to=to, card=card, why=why))
+    log.append(Event("hand_over", {"seat": giver, "to": to, "why": why}))
+    log.append(Event("hand_over_seen", {"seat": giver, "to": to, "card": card, "why": why},
+                     frozenset((giver, to))))
 
 
 def move_fatima(state: State, fatima: str, to: str, why: str, log: list[Event]) -> None:
     source = state.owner(fatima)
     assert source is not None, f"{fatima} is in no nation"
     if source == to:
-        log.append(public("fatima_stays", seat=to, card=fatima, why=why))
+        log.append(Event("fatima_stays", {"seat": to, "card": fatima, "why": why}))
         return
     state.nations[source].fatima.remove(fatima)
     state.nations[to].fatima.append(fatima)
-    log.append(public("fatima_moved", card=fatima, source=source, to=to, why=why))
+    log.append(Event("fatima_moved", {"card": fatima, "source": source, "to": to, "why": why}))
 
 
 def reveal_king(state: State, seat: str, why: str, log: list[Event]) -> None:
     nation = state.nations[seat]
     if not nation.king_shown:
         nation.king_shown = True
-        log.append(public("king_revealed", seat=seat, card=nation.king, why=why))
+        log.append(Event("king_revealed", {"seat": seat, "card": nation.king, "why": why}))
 
 
 def roll_off(state: State, seats: tuple[str, ...], log: list[Event], kind: str, **data) -> str:
@@ -129,7 +135,8 @@ def roll_off(state: State, seats: tuple[str, ...], log: list[Event], kind: str, 
         rolls = {s: d6() for s in contenders}
         top = max(rolls.values())
         tied = tuple(s for s in contenders if rolls[s] == top)
-        log.append(public(kind, rolls=rolls, round=round_, winner=tied[0] if len(tied) == 1 else None, **data))
+        log.append(Event(kind, {"rolls": rolls, "round": round_,
+                                "winner": tied[0] if len(tied) == 1 else None, **data}))
         if len(tied) == 1:
             return tied[0]
         contenders = tied
@@ -141,6 +148,6 @@ def unveil(state: State, fatima: str, host: str, log: list[Event]) -> None:
     owner = state.owner(fatima)
     assert owner is not None
     state.record.unveilings += 1
-    log.append(public("unveiling", seat=host, owner=owner, card=fatima))
+    log.append(Event("unveiling", {"seat": host, "owner": owner, "card": fatima}))
     winner = roll_off(state, state.around(host), log, "roll_off", card=fatima)
     move_fatima(state, fatima, winner, "unveil", log)
