@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
+from itertools import compress
 
 from engine.events import Event
 from engine.fatima import moves
@@ -40,14 +41,13 @@ def _may_fight(content: Content, side: str) -> frozenset[str]:
     return frozenset(c for c in content.cards if can_commit(content, c, side))
 
 
-def combatants(state: State, seat: str, side: str) -> list[str]:
-    """What `seat` may fight with, as written in an action: hand positions, then `king`."""
-    may = _may_fight(state.content, side)
-    hand = state.nations[seat].hand
-    out = [p for p, c in zip(numbers(len(hand)), hand) if c in may]
-    if not state.nations[seat].humbled:
-        out.append("king")
-    return out
+def combatants(state: State, seat: str, side: str) -> tuple[str, ...]:
+    """What `seat` may fight with, as written in an action: hand positions, then `king`
+    (the hand read in one pass of C, `compress`: it is asked at every turn)."""
+    nation = state.nations[seat]
+    hand = nation.hand
+    may = compress(numbers(len(hand)), map(_may_fight(state.content, side).__contains__, hand))
+    return tuple(may) if nation.humbled else (*may, "king")
 
 
 def attack_options(state: State, seat: str) -> list[Action]:
@@ -59,7 +59,7 @@ def attack_options(state: State, seat: str) -> list[Action]:
         return []
     nations, wards = state.nations, state.wards
     rows = _attacks(state.seats)
-    fighters: list[str] | None = None
+    fighters: tuple[str, ...] | None = None
     out: list[Action] = []
     for other in state.others(seat):
         court = nations[other].fatima
