@@ -122,7 +122,7 @@ def answer(state: State, seat: str, action: Action, log: list[Event]) -> None:
     c = state.combat
     if action.verb == "avoid":
         log.append(Event("avoid", {"seat": seat, "card": c.fatima, "source": c.attacker}))
-        moves.move_fatima(state, c.fatima, c.attacker, "avoid", log)
+        moves.move_fatima(state, c.fatima, c.attacker, "avoid", log, c.defender)
         state.record.by_sword.add(c.attacker)
         if state.final_round:
             state.record.final_takers.add(c.attacker)
@@ -222,7 +222,11 @@ def _roll(state: State, f: Fighter) -> None:
         again = [state.rng.d6() if r > f.target else r for r in rolls]
         f.rerolls = tuple(again)
         rolls = again
-    f.damage = sum(r for r in rolls if r <= f.target)
+    damage, target = 0, f.target
+    for r in rolls:             # every die at or under the target hits
+        if r <= target:
+            damage += r
+    f.damage = damage
 
 
 def _told(f: Fighter) -> Event:
@@ -233,9 +237,10 @@ def _told(f: Fighter) -> Event:
 def resolve(state: State, log: list[Event]) -> None:
     c, content = state.combat, state.content
     state.record.combats += 1
-    for seat, king in ((c.attacker, c.attack_king), (c.defender, c.defend_king)):
-        if king:
-            moves.reveal_king(state, seat, "combat", log)
+    if c.attack_king:
+        moves.reveal_king(state, c.attacker, "combat", log)
+    if c.defend_king:
+        moves.reveal_king(state, c.defender, "combat", log)
     log.append(Event("reveal", {"attacker": c.attacker, "defender": c.defender,
                                 "cards": [c.attack, c.defend]}))
     a = Fighter(c.attacker, "attack", c.attack, c.attack_king)
@@ -258,9 +263,10 @@ def resolve(state: State, log: list[Event]) -> None:
         for f in (a, d):
             if f.mode != "mirror":
                 _roll(state, f)
-        for f, enemy in ((a, d), (d, a)):
-            if f.mode == "mirror":
-                f.damage = enemy.damage if enemy.mode != "mirror" else 0
+        if a.mode == "mirror" or d.mode == "mirror":
+            for f, enemy in ((a, d), (d, a)):
+                if f.mode == "mirror":
+                    f.damage = enemy.damage if enemy.mode != "mirror" else 0
         log.append(_told(a))
         log.append(_told(d))
         if a.damage != d.damage:
@@ -293,7 +299,7 @@ def _aftermath(state: State, w: Fighter, l: Fighter, why: str, a: Fighter, d: Fi
                                     "attack_damage": a.damage, "defend_damage": d.damage}))
     lose = working(content, l.card, "lose", l.side, w.king)
     win = working(content, w.card, "win", w.side, l.king)
-    flags = {x.op for x in lose}
+    flags = {x.op for x in lose} if lose else ()     # most cards do nothing as they fall
     for x in lose:   # what the loser does as it falls comes first
         if x.op == "steal":
             _ability(log, l, "steal")
@@ -312,7 +318,7 @@ def _aftermath(state: State, w: Fighter, l: Fighter, why: str, a: Fighter, d: Fi
             moves.discard(state, l.seat, [l.card], "combat", log)
     # the winning card
     if not w.king:
-        spent = any(x.op == "spent" for x in win)
+        spent = bool(win) and any(x.op == "spent" for x in win)
         if content.cards[w.card].kind == "action":
             moves.discard(state, w.seat, [w.card], "combat", log)
         elif spent or "take_down" in flags:
@@ -336,7 +342,7 @@ def _aftermath(state: State, w: Fighter, l: Fighter, why: str, a: Fighter, d: Fi
         elif "unveil_instead" in flags:
             moves.unveil(state, c.fatima, d.seat, log)
         else:
-            moves.move_fatima(state, c.fatima, a.seat, "combat", log)
+            moves.move_fatima(state, c.fatima, a.seat, "combat", log, d.seat)
             state.record.by_sword.add(a.seat)
             if state.final_round:
                 state.record.final_takers.add(a.seat)
@@ -346,7 +352,7 @@ def _aftermath(state: State, w: Fighter, l: Fighter, why: str, a: Fighter, d: Fi
         taken = list(state.nations[l.seat].fatima)
         log.append(Event("king_fall", {"seat": l.seat, "to": w.seat, "card": l.card, "cards": taken}))
         for f in taken:
-            moves.move_fatima(state, f, w.seat, "king_fall", log)
+            moves.move_fatima(state, f, w.seat, "king_fall", log, l.seat)
         state.record.king_falls.append((w.seat, l.seat, tuple(taken)))
         if taken:
             state.record.by_sword.add(w.seat)

@@ -257,8 +257,8 @@ def resolve(state: State, action: Action, log: list[Event]) -> None:
             combat.declare(state, seat, action, log)
     elif pending.kind == "swap":
         theirs, owner = ctx.fatima, state.owner(ctx.fatima)
-        moves.move_fatima(state, theirs, seat, "exchange", log)
-        moves.move_fatima(state, action.args[0], owner, "exchange", log)
+        moves.move_fatima(state, theirs, seat, "exchange", log, owner)
+        moves.move_fatima(state, action.args[0], owner, "exchange", log, seat)
     elif pending.kind == "spy":
         see_king(state, seat, action.args[0], log)
     else:  # pragma: no cover - every kind is made above

@@ -72,7 +72,7 @@ def new_game(content: Content, seat_names: Sequence[str], seed: int, options: di
                 back.append(card)
                 log.append(Event("event_returned", {"seat": s, "card": card, "why": "deal"}))
             else:
-                moves.to_hand(state, s, card)
+                nations[s].hand.append(card)     # sorted once dealt, whatever the rule
     for s in table:
         moves.sort_hand(state, s)
         log.append(Event("deal", {"seat": s, "count": len(nations[s].hand)}))

@@ -12,6 +12,7 @@ generator, and every roll is told, so a replay rolls (and reads) the same.
 from __future__ import annotations
 
 from bisect import insort
+from itertools import compress
 
 from engine.events import Event
 from engine.fatima.state import Ctx, Frame, State
@@ -109,9 +110,12 @@ def hand_over(state: State, giver: str, to: str, card: str, why: str, log: list[
                      frozenset((giver, to))))
 
 
-def move_fatima(state: State, fatima: str, to: str, why: str, log: list[Event]) -> None:
-    source = state.owner(fatima)
-    assert source is not None, f"{fatima} is in no nation"
+def move_fatima(state: State, fatima: str, to: str, why: str, log: list[Event],
+                source: str | None = None) -> None:
+    """`source`: the nation she lives in, when the caller knows it (else she is looked for)."""
+    if source is None:
+        source = state.owner(fatima)
+        assert source is not None, f"{fatima} is in no nation"
     if source == to:
         log.append(Event("fatima_stays", {"seat": to, "card": fatima, "why": why}))
         return
@@ -129,17 +133,18 @@ def reveal_king(state: State, seat: str, why: str, log: list[Event]) -> None:
 
 def roll_off(state: State, seats: tuple[str, ...], log: list[Event], kind: str, **data) -> str:
     """Every seat named rolls 1d6; the highest wins; the tied highest roll again, until one."""
-    contenders, d6 = tuple(seats), state.rng.d6
+    contenders, rolled = tuple(seats), state.rng.rolls
     round_ = 1
     while True:
-        rolls = {s: d6() for s in contenders}
-        top = max(rolls.values())
-        tied = tuple(s for s in contenders if rolls[s] == top)
-        log.append(Event(kind, {"rolls": rolls, "round": round_,
-                                "winner": tied[0] if len(tied) == 1 else None, **data}))
-        if len(tied) == 1:
-            return tied[0]
-        contenders = tied
+        dice = rolled(len(contenders))     # in the contenders' order, one after the other
+        top = max(dice)
+        if dice.count(top) == 1:
+            winner = contenders[dice.index(top)]
+            log.append(Event(kind, {"rolls": dict(zip(contenders, dice)), "round": round_, "winner": winner,
+                                    **data}))
+            return winner
+        log.append(Event(kind, {"rolls": dict(zip(contenders, dice)), "round": round_, "winner": None, **data}))
+        contenders = tuple(compress(contenders, map(top.__eq__, dice)))
         round_ += 1
 
 
@@ -150,4 +155,4 @@ def unveil(state: State, fatima: str, host: str, log: list[Event]) -> None:
     state.record.unveilings += 1
     log.append(Event("unveiling", {"seat": host, "owner": owner, "card": fatima}))
     winner = roll_off(state, state.around(host), log, "roll_off", card=fatima)
-    move_fatima(state, fatima, winner, "unveil", log)
+    move_fatima(state, fatima, winner, "unveil", log, owner)
