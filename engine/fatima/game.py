@@ -234,8 +234,9 @@ def aimed(state: State, seat: str, head: tuple[str, ...], target: str, own: bool
     raise AssertionError(target)
 
 
-_UNVEIL = row("unveil")
+_UNVEIL, _ACTION = row("unveil"), row("action")
 _DECREE = ("decree",)
+_DECREE_ALONE = act(*_DECREE)
 
 
 def turn_options(state: State, seat: str) -> list[Action]:
@@ -243,12 +244,20 @@ def turn_options(state: State, seat: str) -> list[Action]:
     aim_of, nation = state.content.aims, state.nations[seat]
     hand = nation.hand
     options = [PASS]
+    # Most cards and decrees aim at nothing: their one action is looked up in its row.
     for position, card_id in zip(numbers(len(hand)), hand):
         aim = aim_of.get(card_id)        # only the Action cards used as a turn have one
         if aim is not None:
-            options += aimed(state, seat, ("action", position), *aim)
+            if aim[0] == "none":
+                options.append(_ACTION[position])
+            else:
+                options += aimed(state, seat, ("action", position), *aim)
     if not nation.decree_used:
-        options += aimed(state, seat, _DECREE, *aim_of[nation.king])
+        aim = aim_of[nation.king]
+        if aim[0] == "none":
+            options.append(_DECREE_ALONE)
+        else:
+            options += aimed(state, seat, _DECREE, *aim)
     options += combat.attack_options(state, seat)
     options += map(_UNVEIL.__getitem__, nation.fatima)
     return options
