@@ -10,7 +10,7 @@ import pytest
 from engine.errors import BadSyntax, GameOver, IllegalAction, NotYourTurn
 from engine.fatima import game as g
 from engine.fatima import points
-from engine.fatima.actions import GRAMMAR, parse
+from engine.fatima.actions import GRAMMAR, Action, parse
 from engine.fatima.content import HAND
 from fatima_positions import (CONTENT, Dice, act, cards_in_play, every, first, kinds, legal,
                               new, position, seats, view)
@@ -530,6 +530,18 @@ def test_an_illegal_action_says_what_is_legal_and_changes_nothing():
     assert "attack p2 noor with 1" in err.value.legal and "pass" in err.value.legal
     assert (st.moves, st.log) == before[:2]
     assert all(st.nations[s].hand == before[2][s].hand for s in st.seats)
+
+
+def test_an_action_equal_to_one_offered_is_legal_though_not_the_very_value():
+    # The rules find an offered action by identity first (every text parsed is the very
+    # value offered); one made afresh, equal to it, is as legal, and stopping too.
+    st = position(hands={"p1": ["squire"]}, fatima={"p2": ["noor"]})
+    fresh = Action("attack", ("p2", "noor", "with", "1"))
+    assert fresh is not parse("attack p2 noor with 1") and fresh in g.legal_actions(st, "p1")
+    g.apply(st, "p1", fresh)
+    assert st.combat is not None and g.to_act(st) == ("p2",)
+    g.apply(st, "p2", Action("stop"))
+    assert g.ending(st).id == "stopped"
 
 
 @pytest.mark.parametrize("text", ["", "dance", "attack p2 noor 4", "attack p2 noor with x", "fight 2",
