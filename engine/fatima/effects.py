@@ -152,8 +152,9 @@ def _levy(state: State, queue: tuple[str, ...], ctx: Ctx, log: list[Event]) -> N
 def _discard_random(state, step, ctx, log):
     for seat in seats_for(state, step.who, ctx):
         hand = state.nations[seat].hand
-        pool = [i for i, c in enumerate(hand) if step.kind != "person"
-                or state.content.cards[c].kind == "person"]
+        cards = state.content.cards
+        pool = range(len(hand)) if step.kind != "person" else \
+            [i for i, c in enumerate(hand) if cards[c].kind == "person"]
         if pool:
             card = hand.pop(pool[state.rng.below(len(pool))])
             moves.discard(state, seat, [card], ctx.card, log)
