@@ -26,6 +26,7 @@ plays on the same.
 from __future__ import annotations
 
 from functools import lru_cache
+from itertools import repeat
 
 from engine.applerulette.content import Content, Step
 from narrator.bots import drawn
@@ -199,12 +200,10 @@ class Belief:
         Cast), and how likely each seat is Snow White, Rose and the Queen."""
         cast = bot.box.cast(view.cast)
         bit = cast.bit
-        possible = {p.seat: cast.every for p in view.table}
-        fixed = {p.seat: p.character for p in view.table if p.character is not None}
-        if view.character is not None:
-            fixed[self.me] = view.character
+        possible = dict.fromkeys(view.seats, cast.every)    # the table's order, as its places
         if view.npc is not None:
             possible[view.npc] &= ~cast.queen      # the NPC is never the Queen
+        named = []                                 # told Snow White by the mirror
         for target, question, answer in view.answers:
             if question in ("apples", "mushrooms"):
                 eats = cast.eats[question[:-1]]
@@ -213,13 +212,20 @@ class Belief:
                 possible[target] &= cast.friends if answer else ~cast.friends
             elif question == "snow_white":
                 if answer:
-                    fixed[target] = bot.content.snow_white
+                    named.append(target)
                 else:
                     possible[target] &= ~cast.snow_white
         for seat in bot.not_snow_white:
             possible[seat] &= ~cast.snow_white
-        for seat, c in fixed.items():
-            possible[seat] = bit[c]
+        # A character known is the seat's whole story (what the seat was told is true, so
+        # no two of these disagree).
+        for p in view.table:
+            if p.character is not None:
+                possible[p.seat] = bit[p.character]
+        if view.character is not None:
+            possible[self.me] = bit[view.character]
+        for seat in named:
+            possible[seat] = cast.snow_white
         # A character pinned to one seat is nobody else's. What the seat was told is true,
         # so ruling the pinned ones out never leaves a seat with none (its own character
         # stays): one `&` per seat, not one per pinned character. A pass that pins nobody
@@ -240,16 +246,17 @@ class Belief:
             pinned |= newly
         # Each living seat is any of the characters it may be, alike: its share of each,
         # worked out once for the three chances.
-        living = self.living
+        living = set(self.living)
         sw, rose, queen = {}, {}, {}
+        sw_bit, rose_bit, queen_bit = cast.snow_white, cast.rose, cast.queen
         for s, p in possible.items():
             if s in living:
                 share = 1.0 / p.bit_count()
-                if p & cast.snow_white:
+                if p & sw_bit:
                     sw[s] = share
-                if p & cast.rose:
+                if p & rose_bit:
                     rose[s] = share
-                if p & cast.queen:
+                if p & queen_bit:
                     queen[s] = share
         return possible, self._chance(sw), self._chance(rose), self._chance(queen)
 
@@ -299,7 +306,8 @@ class Partner:
     # --- taking in the story ---------------------------------------------------------
     def _take_in(self, view) -> None:
         ring, me = self.box.ring, self.seat
-        # Each kind tested once, then what it says (most events are another seat's turn).
+        # Each kind tested once, then what it says, the most frequent first (most events
+        # are another seat's turn).
         stale = self.stale
         for kind, d in view.log[self.read:]:
             if kind not in _NOTED:
@@ -312,6 +320,8 @@ class Partner:
             elif kind == "draw":
                 if d["seat"] == me:
                     self.idle = 0
+            elif kind == "apple_exchange":
+                self.exchanges.append((d["seat"], d["target"], d.get("one_way", False)))
             elif kind == "hand_exchange":
                 a, b = d["seat"], d["target"]
                 if d.get("one_way"):
@@ -324,6 +334,11 @@ class Partner:
             elif kind == "card_discarded":
                 if d["card"] == ring:
                     self.ring_at = None
+            elif kind == "ability":     # a character shown: news but of my own
+                if d["seat"] == me:
+                    self.last_target = d.get("target")
+                else:
+                    stale |= ROLES
             elif kind == "killed":
                 self.not_snow_white.add(d["seat"])
                 stale |= ROLES
@@ -331,13 +346,6 @@ class Partner:
                 if self.ring_at == d["seat"]:
                     self.ring_at = None
                 stale |= ROLES | APPLES
-            elif kind == "ability":     # a character shown: news but of my own
-                if d["seat"] == me:
-                    self.last_target = d.get("target")
-                else:
-                    stale |= ROLES
-            elif kind == "apple_exchange":
-                self.exchanges.append((d["seat"], d["target"], d.get("one_way", False)))
             elif d["card"] == ring:     # deal_seen, draw_seen, hand_received
                 self.ring_at = d["seat"]
         self.read = len(view.log)
@@ -351,21 +359,22 @@ class Partner:
     def weigh(self, b: Belief) -> tuple[dict[str, float], dict[str, float], dict[str, float]]:
         """Per seat, what its death (`dead`) and the poison on its plate (`plate`) are
         worth to the bot's side; a seat's worth is dead * P(it dies) + plate * P(poison)."""
-        me = self.seat
-        dead, plate = {}, {}
+        me, p_sw, p_rose, faction = self.seat, b.p_sw, b.p_rose, self.faction
+        dead, plate, worth = {}, {}, {}
         for s in b.living:
-            sw = b.p_sw.get(s, 0.0)
-            if self.faction == "queen":
+            sw = p_sw.get(s, 0.0)
+            if faction == "queen":
                 w = sw
-            elif self.faction == "snow_white":
-                w = -sw + 0.6 * b.p_rose.get(s, 0.0)
+            elif faction == "snow_white":
+                w = -sw + 0.6 * p_rose.get(s, 0.0)
             else:
                 w = -sw - (1.0 if s == me else 0.0)      # Rose must live too
             dead[s] = w
             # The Queen shows her apple first and hands a poisoned one to whom she likes.
-            plate[s] = 0.8 * max((p for x, p in b.p_sw.items() if x != s), default=0.0) \
+            plate[s] = x = 0.8 * max((p for x, p in p_sw.items() if x != s), default=0.0) \
                 if self.is_queen and s == me else 0.0
-        return dead, plate, {s: dead[s] + plate[s] for s in b.living}   # worth per unit of danger
+            worth[s] = w + x                 # worth per unit of danger
+        return dead, plate, worth
 
     @staticmethod
     def term(b: Belief, s: str, d: float, ring: bool) -> float:
@@ -377,9 +386,8 @@ class Partner:
         """How much better for the bot's side the table is with these seats' tiles (and
         the ring moved), than as it is."""
         ring = b.ring if ring == "same" else ring
-        if not tiles and ring == b.ring:
-            return 0.0                  # nothing moves: every seat's term is as it was
-        tiles = tiles or {}
+        if not tiles:
+            return self.ring_to(b, ring)
         seats = set(tiles)
         for x in (b.ring, ring):
             if x is not None:
@@ -391,8 +399,25 @@ class Partner:
                 v += self.term(b, s, d, ring == s) - self.term(b, s, b.risk[s], b.ring == s)
         return v
 
-    def swap_gains(self, b: Belief, pairs) -> list[float]:
-        """`change` for each pair of seats exchanging their tiles, the ring staying where it is."""
+    def ring_to(self, b: Belief, to: str | None) -> float:
+        """`change` with only the ring moved (to `to`, or out of the game): the terms of
+        the seat it leaves and the one it reaches, as `change` sums them."""
+        old = b.ring
+        if to == old:
+            return 0.0                  # nothing moves: every seat's term is as it was
+        seats = (to,) if old is None else (old,) if to is None else (old, to) if old < to else (to, old)
+        dead, plate, risk = b.dead, b.plate, b.risk
+        v = 0.0
+        for s in seats:
+            if s in dead:
+                d = risk[s]
+                v += (dead[s] * (1.0 if to == s else d) + plate[s] * d) - (dead[s] * (1.0 if old == s else d)
+                                                                           + plate[s] * d)
+        return v
+
+    def swap_gains(self, b: Belief, pairs, less: float = 0.0) -> list[float]:
+        """`change` for each pair of seats exchanging their tiles, the ring staying where it
+        is, less `less` (a move's own cost)."""
         ring, risk, worth, term = b.ring, b.risk, b.worth, self.term
         out = []
         for x, y in pairs:
@@ -401,11 +426,15 @@ class Partner:
                 for s, other in sorted(((x, y), (y, x))):   # as `change` sums them
                     if s in b.dead:
                         v += term(b, s, risk[other], ring == s) - term(b, s, risk[s], ring == s)
-                out.append(v)
+                out.append(v - less)
                 continue
             dx, dy = risk[x], risk[y]
-            out.append(0.0 if dx == dy else (worth.get(x, 0.0) - worth.get(y, 0.0)) * (dy - dx))
+            out.append((0.0 if dx == dy else (worth.get(x, 0.0) - worth.get(y, 0.0)) * (dy - dx)) - less)
         return out
+
+    def my_swaps(self, b: Belief, targets, less: float = 0.0) -> list[float]:
+        """`swap_gains` of my tiles with each target's (targets as the moves name them)."""
+        return self.swap_gains(b, map(tuple.__add__, repeat((self.seat,)), targets), less)
 
     def infos(self, b: Belief, targets, weight: float) -> list[float]:
         """What learning about each target's character is worth."""
@@ -413,7 +442,7 @@ class Partner:
         scale, hunt = (2.0, 0.0) if queen else (1.0, self.hunt(b))
         p_sw, p_rose, possible = b.p_sw, b.p_rose, b.possible
         out = []
-        for target in targets:
+        for target, in targets:
             if possible.get(target, 0).bit_count() <= 1:
                 out.append(0.0)
                 continue
@@ -425,12 +454,18 @@ class Partner:
             out.append(weight * worth)
         return out
 
-    def apple_info(self, b: Belief, target: str) -> float:
-        unknown = b.doubt(b.tiles[target])
-        relevance = b.p_sw.get(target, 0.0) + (0.3 if self.faction == "queen" else 0.1)
-        if target == self.seat and self.faction == "rose":
-            relevance += 1.0
-        return unknown * relevance
+    def apple_infos(self, b: Belief, targets) -> list[float]:
+        """What a look at each target's tiles is worth."""
+        tiles, p_sw, doubt, me = b.tiles, b.p_sw, b.doubt, self.seat
+        base = 0.3 if self.faction == "queen" else 0.1
+        rose = self.faction == "rose"
+        out = []
+        for target, in targets:
+            relevance = p_sw.get(target, 0.0) + base
+            if rose and target == me:
+                relevance += 1.0
+            out.append(doubt(tiles[target]) * relevance)
+        return out
 
     # --- scoring moves --------------------------------------------------------------
     def choose(self, view) -> str:
@@ -475,30 +510,33 @@ class Partner:
         out: list[float] = []
         for verb, what, i, targets in groups:
             if verb == "exchange" and what == "apple":
-                out += [g - 0.01 for g in self.swap_gains(b, [(me, t) for t, in targets])]
+                out += self.my_swaps(b, targets, 0.01)
             elif verb == "exchange":      # hands: only the ring's whereabouts matter
-                out += [-0.02 if ring != me and ring != t else self.change(b, ring=t if ring == me else me) - 0.02
-                        for t, in targets]
+                if ring is None:
+                    out += [-0.02] * len(targets)
+                else:
+                    out += [-0.02 if ring != me and ring != t else self.ring_to(b, t if ring == me else me) - 0.02
+                            for t, in targets]
             elif verb == "progress" and what:
                 card, other, kept = self.holding(b, view, i)
                 if what == "discard":
-                    out += [kept for _ in targets]
+                    out += [kept] * len(targets)
                 else:
                     extra = 0.0 if card.id in self.box.throws else kept
                     out += [g + extra for g in self.steps(b, card.effect, targets, other)]
             elif verb == "ability":
                 showing = self.showing(view)
                 out += [g - 0.03 - showing for g in self.steps(b, self.power, targets, view.hand)]
+            elif verb == "progress":      # draw a card (one move)
+                out.append(0.06 + 0.05 * self.idle + (0.1 if view.pile < 3 else 0.0))
             else:
                 out += [self.score(b, view, verb, chosen) for chosen in targets]
         return out
 
     def score(self, b: Belief, view, verb: str, chosen: tuple[str, ...]) -> float:
         """The score of one of the moves a decision has few of."""
-        if verb == "progress":
-            return 0.06 + 0.05 * self.idle + (0.1 if view.pile < 3 else 0.0)
         if verb == "check":
-            return 0.5 * self.apple_info(b, self.seat) + (0.15 if view.character == self.content.snow_white
+            return 0.5 * self.apple_infos(b, ((self.seat,),))[0] + (0.15 if view.character == self.content.snow_white
                                                          and b.risk[self.seat] > 0 else 0.0)
         if verb == "give":
             t = chosen[0]
@@ -509,7 +547,7 @@ class Partner:
             t = self.last_target
             if t is None:
                 return 0.0 if verb == "no" else -0.001
-            return self.swap_gains(b, [(self.seat, t)])[0] if verb == "yes" else 0.0
+            return self.swap_gains(b, ((self.seat, t),))[0] if verb == "yes" else 0.0
         return 0.0
 
     def holding(self, b: Belief, view, i: int):
@@ -561,21 +599,21 @@ class Partner:
         if op == "swap_apples":
             return self.swap_gains(b, targets)
         if op == "swap_hands":      # only the ring's whereabouts matter
-            return [self.change(b, ring=y if ring == x else x) if ring == x or ring == y else 0.0
+            return [self.ring_to(b, y if ring == x else x) if ring == x or ring == y else 0.0
                     for x, y in targets]
         if op == "ask":
-            return self.infos(b, [t for t, in targets], QUESTION_WEIGHT[step.question])
+            return self.infos(b, targets, QUESTION_WEIGHT[step.question])
         if op == "look_character":
-            return self.infos(b, [t for t, in targets], 1.0)
+            return self.infos(b, targets, 1.0)
         if op == "look_apple":
-            return [self.apple_info(b, t) for t, in targets]
+            return self.apple_infos(b, targets)
         if op == "may_exchange_apples":
-            return [0.5 * max(0.0, g) for g in self.swap_gains(b, [(me, t) for t, in targets])]
+            return [0.5 * max(0.0, g) for g in self.my_swaps(b, targets)]
         if op == "take_apple":
             return [self.change(b, {me: b.tiles[me] + b.tiles[t], t: ()}) for t, in targets]
         if op == "throw_away":      # their hand goes; mine, and the ring if I hold it, goes to them
             armed = not self.box.killers.isdisjoint(hand)
-            return [self.change(b, ring=t if armed else None if ring == t else ring) + 0.01 for t, in targets]
+            return [self.ring_to(b, t if armed else None if ring == t else ring) + 0.01 for t, in targets]
         if op == "kill":
             return [self.kill_worth(b, t) for t, in targets]
         return [0.0] * len(targets)
