@@ -36,6 +36,7 @@ SHOWING_COST = {"snow_white": 0.3, "rose": 0.15}   # see Partner.showing
 QUESTION_WEIGHT = {"apples": 0.6, "mushrooms": 0.6, "faction": 0.8, "snow_white": 1.0}
 JITTER = 1e-6                         # the tie-break's reach: a move this much better wins
 TIE = 2 * JITTER                      # scores nearer than this to the best may draw
+_DRAWN = JITTER / 2**64               # the jitter of one drawn number (of 64 bits)
 # The story's events that change what the bot believes (the rest it skips unread).
 _NOTED = frozenset({"turn", "draw", "deal_seen", "draw_seen", "hand_received", "hand_exchange",
                     "card_discarded", "killed", "eliminated", "ability", "apple_exchange"})
@@ -145,7 +146,10 @@ class Belief:
         # Who may be whom, and what each seat's fate is worth, change only with what the
         # seat is told: an answer, a character seen, a seat gone.
         if bot.stale & ROLES:
-            self.living = [p.seat for p in view.table if p.living]
+            self.living = living = []
+            for p in view.table:
+                if p.living:
+                    living.append(p.seat)
             self.possible, self.p_sw, self.p_rose, self.p_queen = self._roles(bot, view)
             self.dead, self.plate, self.worth = bot.weigh(self)   # they follow from the chances
         # The apple tiles change only as tiles move (told) or are seen: a seat's known tiles
@@ -165,22 +169,36 @@ class Belief:
         poisoned apples not yet found are spread over the tiles not yet seen), and the
         danger of each seat's plate."""
         known = view.known_apples
-        self.tiles = tiles = {pl.seat: pl.apples for pl in view.table}
+        # (Loops, not comprehensions: on Python 3.11 each comprehension is a call of its own,
+        # dearer than the few seats and tiles it would walk.)
+        tiles: dict[str, tuple[str, ...]] = {}
+        in_play: list[str] = []
+        for pl in view.table:
+            tiles[pl.seat] = pl.apples
+            in_play += pl.apples
+        self.tiles = tiles
         # The chances change only as tiles are seen or leave the game (with an eliminated
         # seat; none ever comes back), not as they change hands, which is most of what
         # moves them: so they, and each handful's danger, are kept while those are the same.
-        in_play = [t for held in tiles.values() for t in held]
         if self.chances != (len(in_play), len(known)):
             self.chances = (len(in_play), len(known))
-            seen = [known[t] for t in in_play if t in known]
-            hidden = max(0, view.poisoned_apples - sum(seen))
+            seen = found = 0
+            for t in in_play:
+                if t in known:
+                    seen += 1
+                    found += known[t]
+            hidden = max(0, view.poisoned_apples - found)
             gone = len(view.seats) - len(in_play)       # tiles that left with eliminated seats
-            spread = len(in_play) - len(seen) + gone
+            spread = len(in_play) - seen + gone
             p = min(1.0, hidden / spread) if spread else 0.0
-            self.poison = {t: (1.0 if known[t] else 0.0) if t in known else p for t in in_play}
+            self.poison = poison = {}
+            for t in in_play:
+                poison[t] = (1.0 if known[t] else 0.0) if t in known else p
             self.dangers, self.doubts = {}, {}
         dangers, danger = self.dangers, self.danger      # most handfuls' dangers are kept
-        self.risk = {s: dangers[held] if held in dangers else danger(held) for s, held in tiles.items()}
+        self.risk = risk = {}
+        for s, held in tiles.items():
+            risk[s] = dangers[held] if held in dangers else danger(held)
 
     def _exchanged(self, exchanges: list[tuple[str, str, bool]]) -> None:
         """The kept tiles, as the exchanges told since moved them: tiles that only change
@@ -264,7 +282,11 @@ class Belief:
     def _chance(shares: dict[str, float]) -> dict[str, float]:
         """The seats' shares of one character as chances (summing to 1)."""
         total = sum(shares.values())
-        return {s: w / total for s, w in shares.items()} if total else {}
+        if not total:
+            return {}
+        for s, w in shares.items():     # in place: a comprehension is a call of its own
+            shares[s] = w / total
+        return shares
 
     def danger(self, tiles) -> float:
         """The chance that whoever eats these tiles eats poison."""
@@ -500,8 +522,13 @@ class Partner:
         # Only the moves near the best can win (the jitter is less than the hair): the
         # k-th move's jitter is the k-th number drawn from the seed and the moment.
         key = self.seed * 1_000_003 + view.moment
-        return max((scores[i] + drawn(key, i) * (JITTER / 2**64), legal[i])
-                   for i, x in enumerate(scores) if top - x < TIE)[1]
+        win = None
+        for i, x in enumerate(scores):
+            if top - x < TIE:
+                drew = (x + drawn(key, i) * _DRAWN, legal[i])
+                if win is None or drew > win:     # the first of equals, as max keeps
+                    win = drew
+        return win[1]
 
     def scores(self, b: Belief, view, groups: tuple[Group, ...]) -> list[float]:
         """Every move's score, in order, a group of like moves at a time (a turn's
@@ -523,21 +550,23 @@ class Partner:
                     out += [kept] * len(targets)
                 else:
                     extra = 0.0 if card.id in self.box.throws else kept
-                    out += [g + extra for g in self.steps(b, card.effect, targets, other)]
+                    for g in self.steps(b, card.effect, targets, other):
+                        out.append(g + extra)
             elif verb == "ability":
                 showing = self.showing(view)
-                out += [g - 0.03 - showing for g in self.steps(b, self.power, targets, view.hand)]
+                for g in self.steps(b, self.power, targets, view.hand):
+                    out.append(g - 0.03 - showing)
             elif verb == "progress":      # draw a card (one move)
                 out.append(0.06 + 0.05 * self.idle + (0.1 if view.pile < 3 else 0.0))
+            elif verb == "check":         # my own tiles (one move)
+                out.append(0.5 * self.apple_infos(b, ((me,),))[0] + (0.15 if view.character == self.content.snow_white
+                                                                    and b.risk[me] > 0 else 0.0))
             else:
                 out += [self.score(b, view, verb, chosen) for chosen in targets]
         return out
 
     def score(self, b: Belief, view, verb: str, chosen: tuple[str, ...]) -> float:
         """The score of one of the moves a decision has few of."""
-        if verb == "check":
-            return 0.5 * self.apple_infos(b, ((self.seat,),))[0] + (0.15 if view.character == self.content.snow_white
-                                                         and b.risk[self.seat] > 0 else 0.0)
         if verb == "give":
             t = chosen[0]
             return b.p_sw.get(t, 0.0) + 0.3 * (1 - b.p_sw.get(t, 0.0)) * b.p_rose.get(t, 0.0)
@@ -613,7 +642,10 @@ class Partner:
             return [self.change(b, {me: b.tiles[me] + b.tiles[t], t: ()}) for t, in targets]
         if op == "throw_away":      # their hand goes; mine, and the ring if I hold it, goes to them
             armed = not self.box.killers.isdisjoint(hand)
-            return [self.ring_to(b, t if armed else None if ring == t else ring) + 0.01 for t, in targets]
+            out = []
+            for t, in targets:
+                out.append(self.ring_to(b, t if armed else None if ring == t else ring) + 0.01)
+            return out
         if op == "kill":
             return [self.kill_worth(b, t) for t, in targets]
         return [0.0] * len(targets)
