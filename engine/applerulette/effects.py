@@ -209,14 +209,18 @@ def look_at_apples(state: State, seat: str, target: str, log: list[Event], *, to
     """`seat` looks at `target`'s tiles (its own, with `check apple`)."""
     tiles = state.tiles[target]
     known = state.knows_tile.setdefault(seat, {})
+    k = 0                                  # how many are poisoned
     for t in tiles:
-        known[t] = t in state.poisoned
-    k = sum(1 for t in tiles if t in state.poisoned)
+        known[t] = poisoned = t in state.poisoned
+        k += poisoned
     log.append(private("apple_checked", (seat,), seat=seat, target=target, mine=True, poisoned=k > 0,
                        apples=len(tiles), poisoned_apples=k, tiles=list(tiles)))
     if told_all:
         # Everyone sees the player look at their own apple, not what it is.
-        others = tuple(s for s in state.seats if s != seat)
+        others = []
+        for s in state.seats:
+            if s != seat:
+                others.append(s)
         log.append(Event("apple_checked", {"seat": seat, "target": target, "mine": False,
                                            "apples": len(tiles)}, frozenset(others)))
 

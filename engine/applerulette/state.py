@@ -79,7 +79,9 @@ class State:
         how many there are is the seat's own clock, a view's `moment`."""
         n, seen = self.told.get(seat, (0, []))
         if n < len(self.log):
-            seen += [(e.kind, e.data) for e in self.log[n:] if e.seats is None or seat in e.seats]
+            for e in self.log[n:]:      # a loop: a comprehension is a call of its own
+                if e.seats is None or seat in e.seats:
+                    seen.append((e.kind, e.data))
             self.told[seat] = (len(self.log), seen)
         return seen
 

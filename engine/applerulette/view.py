@@ -119,9 +119,11 @@ def view(state: State, seat: str) -> View:
     npc = state.npc
     # Each seat's place as the table sees it, or with its character for the seat itself
     # and those it was told: kept in the state while the seat's place is unchanged.
-    rows = state.rows
-    table = tuple([(rows.get(s) or _row(state, s))[me_player and (s == seat or s in knows)]
-                   for s in state.seats])
+    # (A loop, not a comprehension: on Python 3.11 a comprehension is a call of its own.)
+    rows, places = state.rows, []
+    for s in state.seats:
+        places.append((rows.get(s) or _row(state, s))[me_player and (s == seat or s in knows)])
+    table = tuple(places)
     legal = choices(state, seat).texts
     decision = None
     p = state.pending

@@ -302,7 +302,11 @@ class Belief:
         """How little is known of these tiles: each one's p * (1 - p), summed."""
         d = self.doubts.get(tiles)
         if d is None:
-            d = self.doubts[tiles] = sum(self.poison.get(t, 0.0) * (1 - self.poison.get(t, 0.0)) for t in tiles)
+            d, poison = 0, self.poison         # summed as sum() would, from 0
+            for t in tiles:
+                p = poison.get(t, 0.0)
+                d += p * (1 - p)
+            self.doubts[tiles] = d
         return d
 
 
@@ -542,8 +546,8 @@ class Partner:
                 if ring is None:
                     out += [-0.02] * len(targets)
                 else:
-                    out += [-0.02 if ring != me and ring != t else self.ring_to(b, t if ring == me else me) - 0.02
-                            for t, in targets]
+                    for t, in targets:
+                        out.append(-0.02 if ring != me and ring != t else self.ring_to(b, t if ring == me else me) - 0.02)
             elif verb == "progress" and what:
                 card, other, kept = self.holding(b, view, i)
                 if what == "discard":
@@ -620,16 +624,18 @@ class Partner:
             return [0.0] * len(targets)
         total = self.step(b, steps[0], targets, hand)
         for step in steps[1:]:
-            total = [v + x for v, x in zip(total, self.step(b, step, targets, hand))]
+            total = list(map(float.__add__, total, self.step(b, step, targets, hand)))
         return total
 
     def step(self, b: Belief, step: Step, targets, hand: tuple[str, ...]) -> list[float]:
         op, me, ring = step.op, self.seat, b.ring
         if op == "swap_apples":
             return self.swap_gains(b, targets)
+        out = []
         if op == "swap_hands":      # only the ring's whereabouts matter
-            return [self.ring_to(b, y if ring == x else x) if ring == x or ring == y else 0.0
-                    for x, y in targets]
+            for x, y in targets:
+                out.append(self.ring_to(b, y if ring == x else x) if ring == x or ring == y else 0.0)
+            return out
         if op == "ask":
             return self.infos(b, targets, QUESTION_WEIGHT[step.question])
         if op == "look_character":
@@ -637,17 +643,22 @@ class Partner:
         if op == "look_apple":
             return self.apple_infos(b, targets)
         if op == "may_exchange_apples":
-            return [0.5 * max(0.0, g) for g in self.my_swaps(b, targets)]
+            for g in self.my_swaps(b, targets):
+                out.append(0.5 * max(0.0, g))
+            return out
         if op == "take_apple":
-            return [self.change(b, {me: b.tiles[me] + b.tiles[t], t: ()}) for t, in targets]
+            for t, in targets:
+                out.append(self.change(b, {me: b.tiles[me] + b.tiles[t], t: ()}))
+            return out
         if op == "throw_away":      # their hand goes; mine, and the ring if I hold it, goes to them
             armed = not self.box.killers.isdisjoint(hand)
-            out = []
             for t, in targets:
                 out.append(self.ring_to(b, t if armed else None if ring == t else ring) + 0.01)
             return out
         if op == "kill":
-            return [self.kill_worth(b, t) for t, in targets]
+            for t, in targets:
+                out.append(self.kill_worth(b, t))
+            return out
         return [0.0] * len(targets)
 
     def hunt(self, b: Belief) -> float:
