@@ -82,11 +82,19 @@ def _progress(content: Content, phase: str, seat: str, armed: bool, living: tupl
     for i, card_id in enumerate(hand, 1):
         card = content.cards[card_id]
         if usable(card, phase, armed):
-            out += [action("progress", ("use", str(i), *t))
-                    for t in effects.targets(card.target, seat, living, holding, npc)]
+            out += _uses(card.target, i, seat, living, holding, npc)
         # The rulebook's Q&A: any card you do not want to use may be discarded.
         out.append(action("progress", ("discard", str(i))))
     return tuple(out)
+
+
+@lru_cache(maxsize=TURNS)
+def _uses(target: str, i: int, seat: str, living: tuple[str, ...], holding: tuple[str, ...],
+          npc: str | None) -> tuple[Action, ...]:
+    """Hand card `i`'s uses, one per choice of the seats it designates: the same for every
+    card of its kind of target, so kept apart from the hands (far fewer of these come up
+    than of hands, whose cards vary)."""
+    return tuple([action("progress", ("use", str(i), *t)) for t in effects.targets(target, seat, living, holding, npc)])
 
 
 def usable(card: Card, phase: str, armed: bool) -> bool:

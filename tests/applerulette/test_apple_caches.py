@@ -21,6 +21,7 @@ TABLES = [(p, m) for p in range(4, 9) for m in (1, 2) if m <= len(CONTENT.mixes(
 def afresh(state, seat: str):
     legal._turn.cache_clear()
     legal._progress.cache_clear()
+    legal._uses.cache_clear()
     legal._answers.clear()
     return view(state.copy(), seat)     # a copy carries none of the state's own caches
 
