@@ -8,6 +8,7 @@ is decided here, in `apply`, and nowhere else.
 from __future__ import annotations
 
 import random
+from functools import lru_cache
 from typing import Sequence
 
 from engine.applerulette import effects, legal
@@ -58,8 +59,33 @@ def impossible_facts(content: Content, options: dict) -> set[str]:
 
 def seats(content: Content, options: dict) -> tuple[str, ...]:
     """p1..pN in turn order (p1 starts), and the NPC at four players."""
-    players, _ = table(content, options)
-    return tuple(f"p{i}" for i in range(1, players + 1)) + ((NPC,) if players == NPC_AT else ())
+    return _seating(table(content, options)[0])[0]
+
+
+@lru_cache(maxsize=len(PLAYERS))
+def _seating(players: int) -> tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]:
+    """A table's seats, those of its players (not the NPC) and its apple tiles' ids."""
+    all_seats = tuple(f"p{i}" for i in range(1, players + 1)) + ((NPC,) if players == NPC_AT else ())
+    tile_ids = tuple(f"a{i}" for i in range(1, len(all_seats) + 1))
+    return all_seats, tuple(s for s in all_seats if s != NPC), tile_ids
+
+
+# A faction's characters always in play, those drawn from, and how many are drawn.
+Drawn = tuple[tuple[str, ...], tuple[str, ...], int]
+
+
+@lru_cache(maxsize=4 * len(PLAYERS))
+def _dealt(content: Content, players: int, mix: int) -> tuple[tuple[str, ...], tuple[Drawn, ...]]:
+    """What a new game deals from, the same for every game of a table: the draw pile
+    before its shuffle, and each faction's Drawn (the draws themselves are each game's
+    own)."""
+    m = content.mixes(players)[mix - 1]
+    factions = []
+    for faction, n in (("snow_white", m.snow_white), ("queen", m.queen), ("rose", m.rose)):
+        pool = content.of_faction(faction)
+        fixed = [c for c in pool if c in (content.snow_white, content.queen)]
+        factions.append((tuple(fixed), tuple(c for c in pool if c not in fixed), n - len(fixed)))
+    return tuple(content.deck(players)), tuple(factions)
 
 
 def new_game(content: Content, seat_names: Sequence[str], seed: int, options: dict) -> State:
@@ -68,23 +94,27 @@ def new_game(content: Content, seat_names: Sequence[str], seed: int, options: di
     options: `players` (4-8, default 5), `mix` (1 or 2 where the table offers two).
     """
     players, mix = table(content, options)
-    all_seats = seats(content, options)
+    all_seats, player_seats, tile_ids = _seating(players)
     assert tuple(seat_names) == all_seats, f"this table seats {all_seats}, not {tuple(seat_names)}"
     rng = random.Random(seed)
-    player_seats = tuple(s for s in all_seats if s != NPC)
     npc = NPC if players == NPC_AT else None
+    deck, factions = _dealt(content, players, mix)
 
     # 1-2. The draw pile, and one card set aside unseen.
-    pile = content.deck(players)
+    pile = list(deck)
     rng.shuffle(pile)
     aside = [pile.pop()]
     # The characters in play: Snow White and the Queen always, the rest of each faction
     # drawn from the box; which ones are in play is known to the table.
-    cast = _cast(content, players, mix, rng)
+    cast = _cast(content, factions, rng)
     # 3. Apple tiles, one a seat; which are poisoned is chosen at random.
-    tile_ids = [f"a{i}" for i in range(1, len(all_seats) + 1)]
     poisoned = set(rng.sample(tile_ids, content.poisoned(players)))
-    tiles = {s: [t] for s, t in zip(all_seats, tile_ids)}
+    # (Loops, not comprehensions: on Python 3.11 each comprehension is a call of its own.)
+    tiles: dict[str, list[str]] = {}
+    knows_tile: dict[str, dict[str, bool]] = {}
+    knows_role: dict[str, set[str]] = {}
+    for s, t in zip(all_seats, tile_ids):
+        tiles[s], knows_tile[s], knows_role[s] = [t], {}, set()
     # 4. Characters; at four players the NPC's first, never the Queen.
     roles: dict[str, str] = {}
     deal = list(cast)
@@ -95,11 +125,12 @@ def new_game(content: Content, seat_names: Sequence[str], seed: int, options: di
     rng.shuffle(deal)
     roles.update(zip(player_seats, deal))
     # 5. A hand of one card each.
-    hands = {s: [pile.pop()] for s in all_seats}
+    hands: dict[str, list[str]] = {}
+    for s in all_seats:
+        hands[s] = [pile.pop()]
 
     state = State(content, seed, rng, all_seats, player_seats, npc, mix, cast, roles, tiles, poisoned,
-                  hands, pile, aside, list(all_seats),
-                  knows_tile={s: {} for s in all_seats}, knows_role={s: set() for s in all_seats})
+                  hands, pile, aside, list(all_seats), knows_tile=knows_tile, knows_role=knows_role)
     log: list[Event] = [public("setup", players=players, npc=npc is not None, mix=mix, seats=list(all_seats),
                                cast=list(cast), poisoned=len(poisoned), pile=len(pile), aside=len(aside))]
     # 6. Each player looks at their own apple, character and hand (the NPC has no player).
@@ -115,16 +146,16 @@ def new_game(content: Content, seat_names: Sequence[str], seed: int, options: di
     return state
 
 
-def _cast(content: Content, players: int, mix: int, rng: random.Random) -> tuple[str, ...]:
-    m = content.mixes(players)[mix - 1]
+def _cast(content: Content, factions: tuple[Drawn, ...], rng: random.Random) -> tuple[str, ...]:
     chosen: set[str] = set()
-    for faction, n in (("snow_white", m.snow_white), ("queen", m.queen), ("rose", m.rose)):
-        pool = content.of_faction(faction)
-        fixed = [c for c in pool if c in (content.snow_white, content.queen)]
-        rest = [c for c in pool if c not in fixed]
+    for fixed, rest, drawn in factions:     # as _dealt lists them
         chosen.update(fixed)
-        chosen.update(rng.sample(rest, n - len(fixed)))
-    return tuple(c for c in content.characters if c in chosen)
+        chosen.update(rng.sample(rest, drawn))
+    cast = []
+    for c in content.characters:            # the box's order
+        if c in chosen:
+            cast.append(c)
+    return tuple(cast)
 
 
 def _opening(state: State, log: list[Event]) -> None:

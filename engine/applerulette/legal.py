@@ -94,7 +94,8 @@ def _uses(target: str, i: int, seat: str, living: tuple[str, ...], holding: tupl
     """Hand card `i`'s uses, one per choice of the seats it designates: the same for every
     card of its kind of target, so kept apart from the hands (far fewer of these come up
     than of hands, whose cards vary)."""
-    return tuple([action("progress", ("use", str(i), *t)) for t in effects.targets(target, seat, living, holding, npc)])
+    return tuple([action("progress", ("use", str(i), *t))
+                  for t in effects.targets(target, seat, living, holding, npc)])
 
 
 def usable(card: Card, phase: str, armed: bool) -> bool:

@@ -547,7 +547,8 @@ class Partner:
                     out += [-0.02] * len(targets)
                 else:
                     for t, in targets:
-                        out.append(-0.02 if ring != me and ring != t else self.ring_to(b, t if ring == me else me) - 0.02)
+                        out.append(-0.02 if ring != me and ring != t
+                                   else self.ring_to(b, t if ring == me else me) - 0.02)
             elif verb == "progress" and what:
                 card, other, kept = self.holding(b, view, i)
                 if what == "discard":
@@ -563,8 +564,8 @@ class Partner:
             elif verb == "progress":      # draw a card (one move)
                 out.append(0.06 + 0.05 * self.idle + (0.1 if view.pile < 3 else 0.0))
             elif verb == "check":         # my own tiles (one move)
-                out.append(0.5 * self.apple_infos(b, ((me,),))[0] + (0.15 if view.character == self.content.snow_white
-                                                                    and b.risk[me] > 0 else 0.0))
+                sw_at_risk = view.character == self.content.snow_white and b.risk[me] > 0
+                out.append(0.5 * self.apple_infos(b, ((me,),))[0] + (0.15 if sw_at_risk else 0.0))
             else:
                 out += [self.score(b, view, verb, chosen) for chosen in targets]
         return out
