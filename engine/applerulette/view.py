@@ -19,7 +19,11 @@ from engine import decision
 from engine.contract import Ending
 
 
-@dataclass(frozen=True, slots=True)
+# Not frozen, as View below: a frozen dataclass sets each field through
+# object.__setattr__, which made a place cost more than the look-up that keeps it; hashed
+# by its fields as a frozen one is. Nothing writes to a place once made (the same one
+# serves every view that shows the same words).
+@dataclass(slots=True, unsafe_hash=True)
 class Place:
     """One seat at the table as this seat sees it."""
 
