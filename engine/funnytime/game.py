@@ -30,6 +30,8 @@ from __future__ import annotations
 
 import random
 from functools import lru_cache
+from itertools import repeat
+from operator import is_
 from typing import Sequence
 
 from engine import legality, turns
@@ -102,28 +104,29 @@ to_act = turns.to_act
 
 
 def legal_actions(state: State, seat: str) -> list[Action]:
-    return list(legality.choices(state, seat, _legal).actions)
+    return list(choices(state, seat).actions)
 
 
 def choices(state: State, seat: str) -> legality.Choices:
-    """The seat's legal actions and their texts, made once per moment (view, bot, check)."""
-    return legality.choices(state, seat, _legal)
+    """The seat's legal actions and their texts, made once per decision (view, bot, check).
 
-
-def _legal(state: State, seat: str) -> legality.Choices:
-    """Every move answers a pending decision: its options, then stopping. Make Time's
-    options are made afresh at every step (the hand and plan change them); every other
-    decision offers one of a few tuples of options made once (Show Time's turns, a
-    sky's stars, a card's upkeep, the bonus), whose choices are made once too."""
+    Every move answers a pending decision: its options, then stopping. Make Time's
+    options are made afresh at every step (the hand and plan change them) with their
+    choices beside them; every other decision offers one of a few tuples of options made
+    once (Show Time's turns, a sky's stars, a card's upkeep, the bonus), whose choices
+    are made once too. Kept in the state by the identity of the pending options, which
+    name the decision (`legality.choices`' count of moves and events would be asked
+    again at every call, and costs more than this)."""
     pending = state.pending
     if state.ended is not None or pending is None or seat != pending.seat:
         return _NOTHING
-    if pending.kind == "make":
-        kept = state.offered
-        if kept is not None and kept[0] is pending.options:
-            return kept[1]
-        return legality.Choices((*pending.options, STOP))
-    return _offers(pending.options)
+    options = pending.options
+    kept = state.offered
+    if kept is not None and kept[0] is options:
+        return kept[1]
+    made = legality.Choices((*options, STOP)) if pending.kind == "make" else _offers(options)
+    state.offered = (options, made)
+    return made
 
 
 _NOTHING = legality.Choices(())
@@ -134,13 +137,17 @@ _offers = legality.Offers(STOP, bound=4096)
 
 def apply(state: State, seat: str, action: Action) -> list[Event]:
     """Carry out one action of `seat`; the only place an action's legality is decided."""
-    if action not in legality.choices(state, seat, _legal):   # the moment's, made once
+    # Legal: an answer to the seat's pending decision (one of its options, most often the
+    # very value offered, so found by identity first), or stopping.
+    pending = state.pending
+    if state.ended is not None or pending is None or seat != pending.seat \
+            or not (any(map(is_, pending.options, repeat(action))) or action is STOP
+                    or action in pending.options or action == STOP):
         legality.check(state, seat, action, over=state.ended is not None, to_act=to_act,
                        legal_actions=choices)   # raises the error the mistake deserves
     log: list[Event] = []
     state.moves += 1
-    pending, state.pending = state.pending, None
-    assert pending is not None, "every move of a duel answers a pending decision"
+    state.pending = None
     # Counted by what the move may change of the sides as a view shows them (see
     # `State.changes`, `State.skies`), as `_advance` counts the phases.
     nothing, stars = ANSWERS_TOUCH

@@ -134,25 +134,23 @@ class State:
     deadline: int = 0                     # the last 本 (the table's, or an old save's rule)
     # Caches, never copied nor compared (a state changes only through `apply`; code that
     # edits one by hand must call `forget()`): each seat's count of the events it was
-    # told, the legal actions of the moment with their texts, and the sides as each seat
-    # last saw them, (seat, side's seat) -> (changes, skies, the side's view, its dark stars):
+    # told, and the sides as each seat last saw them, (seat, side's seat) -> (changes,
+    # skies, the side's view, its dark stars):
     # `changes` counts the moves and phases that may have changed anything of a side a
     # view shows, `skies` those that may have put out stars and nothing else (paying);
-    # and Make Time's latest options with the choices made beside them.
+    # and the pending decision's options with their choices (legal actions and texts).
     clock: dict[str, tuple[int, int]] = field(default_factory=dict, repr=False, compare=False)
-    legal_cache: tuple | None = field(default=None, repr=False, compare=False)
     changes: int = field(default=0, repr=False, compare=False)
     skies: int = field(default=0, repr=False, compare=False)
     seen: dict[tuple[str, str], tuple] = field(default_factory=dict, repr=False, compare=False)
     # and both sides of each seat's last view, with the counts, phase and turn it was made at
     last: dict[str, tuple] = field(default_factory=dict, repr=False, compare=False)
-    offered: tuple | None = field(default=None, repr=False, compare=False)   # Make Time's (options, choices)
+    offered: tuple | None = field(default=None, repr=False, compare=False)   # (options, choices)
 
     def forget(self) -> None:
         """Drop the caches (after editing a state by hand, as tests do), and count the
         plans again from the cards as they now are."""
         self.clock = {}
-        self.legal_cache = None
         self.seen = {}
         self.last = {}
         self.offered = None

@@ -224,7 +224,7 @@ def view(state: State, seat: str) -> View:
     decision = None
     p = state.pending
     if p is not None and p.seat == seat and state.ended is None:
-        # the choices of a decision are its options, then stopping (game._legal)
+        # the choices of a decision are its options, then stopping (game.choices)
         decision = Decision(p.kind, legal.texts[:-1], _PROMPTS[p.kind], dict(p.data))
     # Both sides as this seat saw them last, while no move or phase may have changed them
     # (nor whose turn it is, which says whether each side is done with its secret choices):
