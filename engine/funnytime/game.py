@@ -150,11 +150,10 @@ def apply(state: State, seat: str, action: Action) -> list[Event]:
     state.pending = None
     # Counted by what the move may change of the sides as a view shows them (see
     # `State.changes`, `State.skies`), as `_advance` counts the phases.
-    nothing, stars = ANSWERS_TOUCH
     verb = action.verb
-    if verb in stars:
+    if verb in _SKY_ANSWERS:
         state.skies += 1
-    elif verb not in nothing:
+    elif verb not in _QUIET_ANSWERS:
         state.changes += 1
     if verb == "stop":
         log.append(public("surrender", seat=seat))
@@ -162,7 +161,8 @@ def apply(state: State, seat: str, action: Action) -> list[Event]:
                              {"winner": state.opponent(seat), "loser": seat})
     else:
         DECISIONS[pending.kind](state, seat, action, pending, log)
-    _advance(state, log)
+    if state.pending is None:     # (most answers ask the next step of their decision at once)
+        _advance(state, log)
     return turns.record(state, log)
 
 
@@ -172,12 +172,11 @@ ending = turns.ending
 def _advance(state: State, log: list[Event]) -> None:
     """Carry out the phases until someone must decide, each counted first by what it may
     change of the sides as a view shows them (`State.changes`, `State.skies`)."""
-    nothing, stars = PHASES_TOUCH
     while state.pending is None and state.ended is None:
         phase = state.phase
-        if phase in stars:
+        if phase in _SKY_PHASES:
             state.skies += 1
-        elif phase not in nothing:
+        elif phase not in _QUIET_PHASES:
             state.changes += 1
         PHASES[phase](state, log)
 
@@ -375,9 +374,15 @@ def _make(state: State, log: list[Event]) -> None:
     side = state.sides[seat]
     if side.plan is None:
         side.plan = _plan(state, seat)
+    _ask_make(state, seat)
+
+
+def _ask_make(state: State, seat: str) -> None:
+    """Ask `seat` for the next step of its Make Time, its choices made beside it."""
     offered = _make_options(state, seat)
-    state.pending = Pending(seat, "make", offered.actions[:-1])
-    state.offered = (state.pending.options, offered)
+    options = offered.actions[:-1]
+    state.pending = Pending(seat, "make", options)
+    state.offered = (options, offered)
 
 
 def _decide_make(state: State, seat: str, action: Action, pending: Pending, log) -> None:
@@ -402,6 +407,10 @@ def _decide_make(state: State, seat: str, action: Action, pending: Pending, log)
     else:  # done
         log.append(public("ready", seat=seat, phase="make"))
         state.index += 1
+        return
+    # the next step, asked at once as the phase would ask it (Make Time changes nothing
+    # a view shows of the sides: the phase counts nothing)
+    _ask_make(state, seat)
 
 
 def _make_reveal(state: State, log: list[Event]) -> None:
@@ -474,11 +483,15 @@ def _show(state: State, log: list[Event]) -> None:
 
 def _decide_open(state: State, seat: str, action: Action, pending: Pending, log) -> None:
     side = state.sides[seat]
-    side.plan.rotations.append((action.args[0], action.args[1]))
+    rotations = side.plan.rotations
+    rotations.append((action.args[0], action.args[1]))
     log.append(Event("rotation_chosen", {"seat": seat, "position": action.args[0], "rotation": action.args[1]},
                      state.content.only[seat]))
-    if len(side.plan.rotations) == len(side.manuscript):
+    chosen = len(rotations)
+    if chosen == len(side.manuscript):
         log.append(public("ready", seat=seat, phase="show"))
+    else:   # the next panel's turn, asked at once as the phase would ask it
+        state.pending = Pending(seat, "open", OPENS[side.manuscript[chosen].position])
 
 
 def _show_reveal(state: State, log: list[Event]) -> None:
@@ -624,13 +637,15 @@ PHASES = {
     "upkeep": upkeep_phase, "deadline": _deadline,
 }
 # What the phases, and the answers to decisions (by verb), may change of the sides as a
-# view shows them: (those that change nothing, those that only put out stars); every other
-# one may change anything. An artist planning in secret touches only their own plan (and
+# view shows them: those that change nothing (quiet), and those that only put out stars
+# (sky); every other one may change anything. An artist planning in secret touches only their own plan (and
 # whose turn it is), and the deadline only turns to the next 本 or ends the duel; paying
 # puts out stars, as does the upkeep's phase. Keeping a Stock Pool card only adds it to
 # the bill (paid by the phase), and passing up the bonus draws nothing.
-PHASES_TOUCH = (frozenset({"make", "show", "deadline"}), frozenset({"make_pay", "show_pay", "upkeep"}))
-ANSWERS_TOUCH = (frozenset({"lay", "make", "done", "open", "keep", "pass"}), frozenset({"spend", "pay"}))
+_QUIET_PHASES = frozenset({"make", "show", "deadline"})
+_SKY_PHASES = frozenset({"make_pay", "show_pay", "upkeep"})
+_QUIET_ANSWERS = frozenset({"lay", "make", "done", "open", "keep", "pass"})
+_SKY_ANSWERS = frozenset({"spend", "pay"})
 DECISIONS = {
     "return": _decide_return, "bonus": _decide_bonus, "make": _decide_make, "open": _decide_open,
     "pay": decide_pay, "upkeep": decide_upkeep,

@@ -12,7 +12,7 @@ from typing import Callable
 from engine.events import Event, public
 from engine.funnytime import effects
 from engine.funnytime.actions import PAY, Action, interned
-from engine.funnytime.state import Pending, State
+from engine.funnytime.state import Pending, Side, State
 
 
 def pay_options(state: State, seat: str, owed: int) -> tuple[Action, ...] | None:
@@ -38,13 +38,15 @@ def _offered(firsts: tuple[str, ...]) -> tuple[Action, ...]:
     return (PAY, *(interned("spend", s) for s in firsts))
 
 
-def _respent(state: State, seat: str, offered: tuple[Action, ...], star: str) -> tuple[Action, ...] | None:
-    """`pay_options` once `star`, one of the stars `offered` just before, has been spent:
-    only the first lit star of its length has changed (to the next of that length, if any)."""
-    if state.sides[seat].owed >= state.lit_count(seat):
+def _respent(state: State, side: Side, offered: tuple[Action, ...], star: str, lit: int
+             ) -> tuple[Action, ...] | None:
+    """`pay_options` once `star`, one of the stars `offered` just before, has been spent
+    (`lit` are left): only the first lit star of its length has changed (to the next of
+    that length, if any)."""
+    if side.owed >= lit:
         return None
     firsts = [a.args[0] for a in offered[1:]]
-    nxt = next(filterfalse(state.sides[seat].dark.__contains__, state.content.alike_of[star]), None)
+    nxt = next(filterfalse(side.dark.__contains__, state.content.alike_of[star]), None)
     if nxt is None:
         firsts.remove(star)
     else:
@@ -52,9 +54,8 @@ def _respent(state: State, seat: str, offered: tuple[Action, ...], star: str) ->
     return _offered(tuple(firsts)) if len(firsts) > 1 else None
 
 
-def _spend(state: State, seat: str, star: str) -> None:
-    side = state.sides[seat]
-    effects.put_out(state, seat, star)
+def _spend(state: State, side: Side, star: str) -> None:
+    side.dark[star] = state.number + state.content.relights[star]     # put out (effects.put_out)
     side.owed -= 1
     side.spent.append(star)
 
@@ -74,7 +75,7 @@ def _settle(state: State, seat: str, reason: str, log) -> bool:
         if _ask(state, seat, reason, pay_options(state, seat, side.owed)):
             return False
         for s in effects.soonest(state, seat, side.owed):
-            _spend(state, seat, s)
+            _spend(state, side, s)
     if side.spent:
         log.append(public("paid", seat=seat, reason=reason, count=len(side.spent),
                           stars=[state.content.star[s].name for s in side.spent],
@@ -87,15 +88,16 @@ def decide_pay(state: State, seat: str, action: Action, pending: Pending, log) -
     side = state.sides[seat]
     if action.verb == "pay":
         for s in effects.soonest(state, seat, side.owed):
-            _spend(state, seat, s)
+            _spend(state, side, s)
         return      # paid in full: the phase tells it and goes on
     star = action.args[0]
-    _spend(state, seat, star)
+    _spend(state, side, star)
     # One star at a time is most of paying's moves: the next choice is asked at once, as
     # the phase would ask it (which, once there is none left, spends the rest and goes on),
     # and made from this one.
-    if side.owed > 0 and state.lit_count(seat):
-        _ask(state, seat, pending.data["reason"], _respent(state, seat, pending.options, star))
+    lit = len(state.content.stars) - len(side.dark)
+    if side.owed > 0 and lit:
+        _ask(state, seat, pending.data["reason"], _respent(state, side, pending.options, star, lit))
 
 
 def pay_phase(reason: str, bill: Callable[[State, str], int], then: str) -> Callable[[State, list[Event]], None]:
