@@ -39,8 +39,6 @@ class Partner:
         self.seed = seed
         self.rng = random.Random(seed)
         self._read: _Sky | None = None      # what was read of the last sky seen
-        # each card's placing (`_placing`) at each position, looked up by card alone
-        self._placings = tuple(_Placings(self.content, pos) for pos in POSITIONS)
 
     # --- judging ---------------------------------------------------------------------
     def step_worth(self, step, trigger: str = "show") -> float:
@@ -139,19 +137,18 @@ class Partner:
         # The cheapest `left` cards but one of them: those of all, or, when the card left
         # out is among them, the cheapest `left + 1` less that card.
         low, low_plus = sum(costs[:left]), sum(costs[:left + 1])
-        placings = self._placings[i]
+        scores = _worths(self.content, price, pos)
         for source, cards in (("hand", hand), ("stock", plan.stock)):
-            stock = source == "stock"
+            worth = scores[source == "stock"]
             for card in dict.fromkeys(cards):
                 cost = cost_of[card]
                 others = low_plus - cost if bisect_left(costs, cost) < left else low
                 # stars this card and the cheapest cards for the positions after it would
                 # cost beyond what the sky can bear: avoided above all else
                 over = spent + cost + others - budget
-                weighted, rot, placed = placings[card]
-                # a card from the Stock Pool saves its upkeep
-                bonus = cost * price * 0.5 if stock else 0.0
-                score = weighted - cost * price + bonus + placed - (1000.0 * over if over > 0 else 0.0)
+                score, rot = worth[card]
+                if over > 0:
+                    score -= 1000.0 * over
                 scored.append((score, card, source, rot))
         if not scored:
             return None
@@ -279,18 +276,31 @@ def _keep_worth(content, card: str) -> float:
     return max(_best(content, card, p, None)[0] for p in content.koma[card].icons)
 
 
-class _Placings(dict):
-    """card -> `_placing(content, card, pos)` at one position, for one partner's game."""
+class _Worth(dict):
+    """card -> (its score laid at one position before what the sky can bear counts, the
+    rotation it would be turned to), at one star price, from the hand or the Stock Pool.
+    Depends on the box alone: a few kept (`_worths`), each filled as cards are asked for."""
 
-    __slots__ = ("content", "pos")
+    __slots__ = ("content", "price", "pos", "stock")
 
-    def __init__(self, content, pos: str):
+    def __init__(self, content, price: float, pos: str, stock: bool):
         super().__init__()
-        self.content, self.pos = content, pos
+        self.content, self.price, self.pos, self.stock = content, price, pos, stock
 
-    def __missing__(self, card: str) -> tuple[float, str, float]:
-        made = self[card] = _placing(self.content, card, self.pos)
+    def __missing__(self, card: str) -> tuple[float, str]:
+        weighted, rot, placed = _placing(self.content, card, self.pos)
+        cost, price = self.content.icon_count[card], self.price    # a Koma card costs its icons
+        # a card from the Stock Pool saves its upkeep
+        bonus = cost * price * 0.5 if self.stock else 0.0
+        made = self[card] = (weighted - cost * price + bonus + placed, rot)
         return made
+
+
+@lru_cache(maxsize=64)    # bounded: the sky's four prices x four positions, per box
+def _worths(content, price: float, pos: str) -> tuple[_Worth, _Worth]:
+    """What each card is worth laid at `pos` at this star price: from the hand, from the
+    Stock Pool."""
+    return _Worth(content, price, pos, False), _Worth(content, price, pos, True)
 
 
 @lru_cache(maxsize=4096)
