@@ -377,11 +377,16 @@ def _make(state: State, log: list[Event]) -> None:
     _ask_make(state, seat)
 
 
-def _ask_make(state: State, seat: str) -> None:
-    """Ask `seat` for the next step of its Make Time, its choices made beside it."""
+def _ask_make(state: State, seat: str, answered: Pending | None = None) -> None:
+    """Ask `seat` for the next step of its Make Time, its choices made beside it (in the
+    decision just `answered`, if any: the same decision, asked on, as a new one would be)."""
     offered = _make_options(state, seat)
     options = offered.actions[:-1]
-    state.pending = Pending(seat, "make", options)
+    if answered is None:
+        state.pending = Pending(seat, "make", options)
+    else:
+        answered.options = options
+        state.pending = answered
     state.offered = (options, offered)
 
 
@@ -410,7 +415,7 @@ def _decide_make(state: State, seat: str, action: Action, pending: Pending, log)
         return
     # the next step, asked at once as the phase would ask it (Make Time changes nothing
     # a view shows of the sides: the phase counts nothing)
-    _ask_make(state, seat)
+    _ask_make(state, seat, pending)
 
 
 def _make_reveal(state: State, log: list[Event]) -> None:
@@ -477,8 +482,18 @@ def _show(state: State, log: list[Event]) -> None:
     if chosen >= len(side.manuscript):
         state.index += 1
         return
-    pos = side.manuscript[chosen].position
-    state.pending = Pending(seat, "open", OPENS[pos])
+    _ask_open(state, side.manuscript[chosen].position, Pending(seat, "open", ()))
+
+
+def _ask_open(state: State, pos: str, pending: Pending) -> None:
+    """Ask how the panel at `pos` turns face up, in `pending` (the decision just answered,
+    asked on, or a new one), with the position's choices made once."""
+    pending.options = options = OPENS[pos]
+    state.pending = pending
+    state.offered = (options, _OPEN_CHOICES[pos])
+
+
+_OPEN_CHOICES = {pos: legality.Choices((*options, STOP)) for pos, options in OPENS.items()}
 
 
 def _decide_open(state: State, seat: str, action: Action, pending: Pending, log) -> None:
@@ -491,7 +506,7 @@ def _decide_open(state: State, seat: str, action: Action, pending: Pending, log)
     if chosen == len(side.manuscript):
         log.append(public("ready", seat=seat, phase="show"))
     else:   # the next panel's turn, asked at once as the phase would ask it
-        state.pending = Pending(seat, "open", OPENS[side.manuscript[chosen].position])
+        _ask_open(state, side.manuscript[chosen].position, pending)
 
 
 def _show_reveal(state: State, log: list[Event]) -> None:

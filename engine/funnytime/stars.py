@@ -68,6 +68,14 @@ def _ask(state: State, seat: str, reason: str, options: tuple[Action, ...] | Non
     return True
 
 
+def _ask_on(state: State, answered: Pending, options: tuple[Action, ...] | None, owed: int) -> None:
+    """Ask on in the payment just `answered`, if there is a choice left, as `_ask` would."""
+    if options is not None:
+        answered.options = options
+        answered.data["bill"] = owed
+        state.pending = answered
+
+
 def _settle(state: State, seat: str, reason: str, log) -> bool:
     """Go on paying `seat`'s bill; True when it is paid (or nothing more can be)."""
     side = state.sides[seat]
@@ -97,7 +105,7 @@ def decide_pay(state: State, seat: str, action: Action, pending: Pending, log) -
     # and made from this one.
     lit = len(state.content.stars) - len(side.dark)
     if side.owed > 0 and lit:
-        _ask(state, seat, pending.data["reason"], _respent(state, side, pending.options, star, lit))
+        _ask_on(state, pending, _respent(state, side, pending.options, star, lit), side.owed)
 
 
 def pay_phase(reason: str, bill: Callable[[State, str], int], then: str) -> Callable[[State, list[Event]], None]:
