@@ -138,13 +138,20 @@ class Partner:
         # out is among them, the cheapest `left + 1` less that card.
         low, low_plus = sum(costs[:left]), sum(costs[:left + 1])
         scores = _worths(self.content, price, pos)
+        # Stars a card and the cheapest cards for the positions after it would cost beyond
+        # what the sky can bear are avoided above all else. Most often no card goes over:
+        # not even the dearest with the cheapest others, nor the cheapest `left + 1`.
+        bearable = costs and spent + max(low_plus, costs[-1] + low) <= budget
         for source, cards in (("hand", hand), ("stock", plan.stock)):
             worth = scores[source == "stock"]
+            if bearable:
+                for card in dict.fromkeys(cards):
+                    score, rot = worth[card]
+                    scored.append((score, card, source, rot))
+                continue
             for card in dict.fromkeys(cards):
                 cost = cost_of[card]
                 others = low_plus - cost if bisect_left(costs, cost) < left else low
-                # stars this card and the cheapest cards for the positions after it would
-                # cost beyond what the sky can bear: avoided above all else
                 over = spent + cost + others - budget
                 score, rot = worth[card]
                 if over > 0:
