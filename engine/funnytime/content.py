@@ -289,6 +289,13 @@ def describe(steps: list[Step]) -> str:
 class Content:
     """A validated FunnyTime box: look cards, stars, decks and pages up by id."""
 
+    # The rules read a box's tables at nearly every step. An instance read back from the
+    # content cache (unpickled) has its attributes in a dict of its own, each read a
+    # lookup in it: slots are read as fast however the box was made.
+    __slots__ = ("seats", "only", "episodes", "koma", "make", "cards", "icon_count", "costs", "table",
+                 "stars", "star", "star_index", "relights", "soonest", "alike", "alike_of", "decks",
+                 "starter", "books")
+
     def __init__(self, seats: tuple[str, ...], cards: CardFile, table: Table,
                  decks: dict, book: EndingBook):
         self.seats = tuple(seats)
