@@ -82,11 +82,11 @@ def reject(state: State, seat: str, slot: Slot, log: list[Event]) -> None:
     side = state.sides[seat]
     slot.beaten = slot.gone = True
     (side.lost if slot.spare else side.botsu).append(slot.card)
+    total, limit = state.botsu_icons(seat), state.content.table.botsu_limit
     log.append(public("rejected", seat=seat, card=slot.card, position=slot.position, spared=slot.spare,
-                      icons=state.content.icons(slot.card), total=state.botsu_icons(seat),
-                      limit=state.content.table.botsu_limit))
-    if not slot.spare:
-        check_botsu(state, seat)
+                      icons=state.content.icons(slot.card), total=total, limit=limit))
+    if not slot.spare and total >= limit:     # (check_botsu, with the total just counted)
+        defeat(state, [seat], "botsu")
 
 
 # --- running steps ---------------------------------------------------------------------
