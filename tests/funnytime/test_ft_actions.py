@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from engine.errors import BadSyntax
+from engine.errors import BadSyntax, GameOver, IllegalAction, NotYourTurn
 from engine.funnytime import game as g
 from engine.funnytime.actions import GRAMMAR, Action, parse
 from ft_positions import CONTENT, SEATS
@@ -64,3 +64,27 @@ def test_a_text_longer_than_any_action_is_read_but_never_kept():
     assert parse(long) == Action("make", ("x" * KEPT_TEXT,))
     assert (_parse.cache_info().currsize, interned.cache_info().currsize) == (texts, actions)
     assert parse("make coffee") is parse("make coffee") is interned("make", "coffee")
+
+
+def test_an_action_made_afresh_equal_to_one_offered_is_legal():
+    """The rules look for the very value they offered first; one equal to it, made anew
+    rather than parsed, is taken all the same, with the same events; one not offered is
+    refused by the engine's check."""
+    for seed in range(5):
+        st, twin = g.new_game(CONTENT, SEATS, seed, {}), g.new_game(CONTENT, SEATS, seed, {})
+        rng = random.Random(seed)
+        while g.ending(st) is None:
+            seat = g.to_act(st)[0]
+            offered = rng.choice([a for a in g.legal_actions(st, seat) if a.verb != "stop"])
+            made = Action(offered.verb, tuple(offered.args))
+            assert made is not offered
+            assert [(e.kind, e.data) for e in g.apply(st, seat, made)] == \
+                [(e.kind, e.data) for e in g.apply(twin, seat, offered)]
+        with pytest.raises(GameOver):
+            g.apply(st, SEATS[0], Action("done"))
+    st = g.new_game(CONTENT, SEATS, 0, {})
+    seat = g.to_act(st)[0]
+    with pytest.raises(IllegalAction):
+        g.apply(st, seat, Action("make", ("no_such_card",)))
+    with pytest.raises(NotYourTurn):
+        g.apply(st, next(s for s in SEATS if s != seat), g.legal_actions(st, seat)[0])
