@@ -289,13 +289,6 @@ def describe(steps: list[Step]) -> str:
 class Content:
     """A validated FunnyTime box: look cards, stars, decks and pages up by id."""
 
-    # The rules read a box's tables at nearly every step. An instance read back from the
-    # content cache (unpickled) has its attributes in a dict of its own, each read a
-    # lookup in it: slots are read as fast however the box was made.
-    __slots__ = ("seats", "only", "episodes", "koma", "make", "cards", "icon_count", "costs", "table",
-                 "stars", "star", "star_index", "relights", "soonest", "alike", "alike_of", "decks",
-                 "starter", "books", "places", "star_name")
-
     def __init__(self, seats: tuple[str, ...], cards: CardFile, table: Table,
                  decks: dict, book: EndingBook):
         self.seats = tuple(seats)
@@ -310,14 +303,10 @@ class Content:
         # What a card costs and when a spent star relights, read at nearly every move:
         # looked up once here rather than asked of the card's model each time.
         self.costs = {c.id: c.cost for c in self.cards.values()}
-        # (and likewise the positions a Koma card has icons for, and each star's name: a
-        # record read back from the content cache is read slower than these tables)
-        self.places = {c.id: tuple(c.icons) for c in cards.koma}
         self.table = table
         self.stars = tuple(table.star)
         self.star = {s.id: s for s in self.stars}
         self.star_index = {s.id: i for i, s in enumerate(self.stars)}    # its place in the sky
-        self.star_name = {s.id: s.name for s in self.stars}
         self.relights = {s.id: s.relight for s in self.stars}
         # The sky by when a spent star relights, soonest first (ties in the sky's order),
         # and the same stars grouped by that length: paying reads them in this order.

@@ -161,7 +161,7 @@ def _relight(state, seat, step: Step, card, slot, log):
     for s in due:
         del dark[s]
     log.append(public("effect", seat=seat, card=card, op="relight", count=len(due),
-                      stars=[state.content.star_name[s] for s in due]))
+                      stars=[state.content.star[s].name for s in due]))
 
 
 def _douse(state, seat, step: Step, card, slot, log):
@@ -170,7 +170,7 @@ def _douse(state, seat, step: Step, card, slot, log):
     for s in out:
         put_out(state, rival, s)
     log.append(public("effect", seat=seat, card=card, op="douse", whose=rival, count=len(out),
-                      stars=[state.content.star_name[s] for s in out]))
+                      stars=[state.content.star[s].name for s in out]))
     check_dark(state, [rival], log)
 
 

@@ -195,7 +195,7 @@ def _dawn(state: State, log: list[Event]) -> None:
         for s in back:
             del side.dark[s]
         if back:
-            log.append(public("relight", seat=seat, stars=[state.content.star_name[s] for s in back],
+            log.append(public("relight", seat=seat, stars=[state.content.star[s].name for s in back],
                               lit=state.lit_count(seat)))
     for seat in state.seats:
         effects.draw(state, seat, state.content.table.draw, log)
@@ -400,7 +400,7 @@ def _decide_make(state: State, seat: str, action: Action, pending: Pending, log)
         # (secret moves are told as events made here, not by `private`: they come at
         # nearly every move, and its call and seat set were most of what telling one cost)
         log.append(Event("laid", {"seat": seat, "position": pos, "card": card, "orientation": orientation,
-                                  "source": source, "misplaced": pos not in state.content.places[card]},
+                                  "source": source, "misplaced": pos not in state.content.koma[card].icons},
                          state.content.only[seat]))
     elif action.verb == "make":
         card = action.args[0]
@@ -430,7 +430,7 @@ def _make_reveal(state: State, log: list[Event]) -> None:
             else:
                 effects.leave_hand(state, seat, card)
             side.manuscript.append(Slot(card, pos, orientation, source,
-                                        misplaced=pos not in state.content.places[card]))
+                                        misplaced=pos not in state.content.koma[card].icons))
         for card in plan.makes:
             effects.leave_hand(state, seat, card)
         side.played = list(plan.makes)

@@ -86,7 +86,7 @@ def _settle(state: State, seat: str, reason: str, log) -> bool:
             _spend(state, side, s)
     if side.spent:
         log.append(public("paid", seat=seat, reason=reason, count=len(side.spent),
-                          stars=[state.content.star_name[s] for s in side.spent],
+                          stars=[state.content.star[s].name for s in side.spent],
                           lit=state.lit_count(seat)))
     side.owed, side.spent = None, []
     return True
