@@ -75,7 +75,11 @@ def score(content: Content, court, king: str | None) -> int:
 # courts are every court of a box of twelve Fatima.
 @lru_cache(maxsize=4096)
 def _court(content: Content, court: frozenset[str]) -> tuple[dict[str, int], int]:
-    worth = {f: _value(content, f, court, None) for f in sorted(court)}
+    t = tally(content)
+    if court <= t.bit.keys():
+        worth = t.worth(t.mask(court))
+    else:   # a Fatima of no box: counted by the rules as written
+        worth = {f: _value(content, f, court, None) for f in sorted(court)}
     return worth, sum(worth.values())
 
 
@@ -98,7 +102,7 @@ class Tally:
     `score`'s: a court's without its king (`_court`), and a king's part, which only the
     Fatima he rules change."""
 
-    __slots__ = ("content", "bit", "ruled", "_ids", "_base", "_crown")
+    __slots__ = ("content", "bit", "ruled", "_ids", "_base", "_crown", "_rules")
 
     # Kept counts, each table emptied when full: a box of twelve Fatima has 4,096 courts.
     BOUND = 8192
@@ -111,6 +115,7 @@ class Tally:
         self.ruled = self.mask(content.king_ruled)
         self._base: dict[int, int] = {}
         self._crown: dict[tuple[str, int], int] = {}
+        self._rules = [(f, self.bit[f], *_by_bits(content, self, content.fatima[f])) for f in ids]
 
     def mask(self, court: Iterable[str]) -> int:
         bit, mask = self.bit, 0
@@ -121,13 +126,36 @@ class Tally:
     def members(self, mask: int) -> frozenset[str]:
         return frozenset(f for i, f in enumerate(self._ids) if mask >> i & 1)
 
+    def worth(self, mask: int) -> dict[str, int]:
+        """Each Fatima of the court `mask` and what she is worth there with no king known,
+        in the order of their ids (`_court`'s): each rule read as bits (`_by_bits`), so a
+        court first counted costs a few operations on integers a rule, where a set was
+        made and compared for each."""
+        out = {}
+        size = mask.bit_count()
+        for f, bit, printed, needs, alone, crowds, makers, others in self._rules:
+            if mask & bit:
+                v = printed + others * (size - 1)
+                for need, gain in needs:
+                    if mask & need == need:
+                        v += gain
+                if size == 1:
+                    v += alone
+                for least, gain in crowds:
+                    if size >= least:
+                        v += gain
+                for made, gain in makers:
+                    v += gain * (mask & made).bit_count()
+                out[f] = v
+        return out
+
     def score(self, mask: int, king: str | None) -> int:
         """`score` of the court `mask` under `king` (None: not known)."""
         base = self._base.get(mask)
         if base is None:
             if len(self._base) >= self.BOUND:
                 self._base.clear()
-            base = self._base[mask] = _court(self.content, self.members(mask))[1]
+            base = self._base[mask] = sum(self.worth(mask).values())
         ruled = mask & self.ruled
         if king is None or not ruled:
             return base
@@ -138,6 +166,33 @@ class Tally:
             crown = self._crown[(king, ruled)] = sum(_crowned(self.content, f, king)
                                                     for f in self.members(ruled))
         return base + crown
+
+
+def _by_bits(content: Content, tally: Tally, fatima: Fatima) -> tuple:
+    """A Fatima's rules as bits, as `rule_holds` reads them with no king known: her
+    printed points; each `with` as the bits it needs and its points (never, if it names a
+    Fatima of no box); `alone`'s points; each `crowd` as its least size and points; each
+    `per_maker` as the bits of the maker's other Fatima and its points; `per_other`'s
+    points (summed: each counts the other Fatima alike). A `king` rule adds nothing here."""
+    needs, crowds, makers = [], [], []
+    alone = others = 0
+    for rule in fatima.rule:
+        op = rule.op
+        if op == "with":
+            if all(f in tally.bit for f in rule.fatima):
+                needs.append((tally.mask(rule.fatima), rule.points))
+        elif op == "alone":
+            alone += rule.points
+        elif op == "crowd":
+            crowds.append((rule.at_least, rule.points))
+        elif op == "per_maker":
+            made = tally.mask(f for f in content.made_by[rule.maker] if f != fatima.id)
+            makers.append((made, rule.points))
+        elif op == "per_other":
+            others += rule.points
+        elif op != "king":
+            raise AssertionError(op)
+    return fatima.points, tuple(needs), alone, tuple(crowds), tuple(makers), others
 
 
 # One per box (bounded; holds the content itself, never its id).
