@@ -13,6 +13,7 @@ never looks at a card face down.
 from __future__ import annotations
 
 from functools import lru_cache
+from itertools import chain
 from typing import Any
 
 from engine.fatima import points
@@ -167,31 +168,57 @@ class Partner:
         final = view.final_round
         hand = view.hand
         over = 0.3 if len(hand) > view.military else 0.0   # a card used is one less to discard
-        attacks: dict[tuple[str, str], list[str]] = {}
         table = self._table(view)
-        for text in legal:
-            verb, first, rest = _READ.get(text) or _read(text)
-            if verb == "attack":         # its target (nation, Fatima), then its combatant
-                got = attacks.get(first)
-                if got is None:
-                    attacks[first] = [rest]
-                else:
-                    got.append(rest)
-                continue
+        read = _READ.__getitem__
+        # The attacks come as one run of texts (`_rows`): only the texts around it are
+        # read one by one.
+        size, first = len(legal), 0
+        while first < size and read(legal[first])[0] != "attack":
+            first += 1
+        end = size
+        while end > first and read(legal[end - 1])[0] != "attack":
+            end -= 1
+        rows = _rows(legal, first, end) if end > first else ((), ())
+        for at in (range(size) if rows is None else chain(range(first), range(end, size))):
+            verb, first_word, rest = read(legal[at])
             if verb == "unveil":
-                v = self._unveil_value(view, first)
+                v = self._unveil_value(view, first_word)
             elif verb == "action":       # the card's place in hand, then its aim
-                v = self._use_value(view, table, hand[first].id, rest, final) + over
+                v = self._use_value(view, table, hand[first_word].id, rest, final) + over
             elif verb == "decree":
                 v = self._use_value(view, table, view.king.id, rest, final) - 0.3
             else:
                 continue
             if v > value + 1e-9:
-                best, value = text, v
-        if attacks:
+                best, value = legal[at], v
+        if rows is None:         # not offered as the rules write a turn: each text read alone
+            attacks: dict[tuple[str, str], list[str]] = {}
+            for verb, target, fighter in map(read, legal):
+                if verb == "attack":
+                    attacks.setdefault(target, []).append(fighter)
             for text, v in self._attack_values(view, attacks, final):
                 if v > value + 1e-9:
                     best, value = text, v
+            return best
+        targets, fighters = rows
+        contenders = _contenders(self._odds(view), fighters) if targets else ()
+        if contenders:           # each row's best combatant, and what its attack is worth
+            courts, rivals = table
+            gains = courts[self.seat].gains
+            bonus = 1.0 if final else 0.0
+            width, at = len(fighters), first
+            for nation, fatima in targets:
+                prize = gains[fatima] + courts[nation].losses[fatima] * rivals[nation] + bonus
+                if prize > 0:
+                    top = None
+                    for j, p, risk in contenders:
+                        v = p * prize - risk
+                        if top is None or v > top:
+                            top, pick = v, j
+                    v = top - 0.3
+                    if v > value + 1e-9:
+                        best, value = legal[at + pick], v
+                at += width
         return best
 
     def _unveil_value(self, view, fatima: str) -> float:
@@ -461,24 +488,75 @@ class Partner:
 # then for an attack its target (nation, Fatima) and combatant, for an Action card its
 # index in hand and its aim, for the decree its aim, for an unveiling the Fatima. A turn
 # reads some forty (bounded, emptied when full).
-_READ: dict[str, tuple[str, Any, Any]] = {}
+class _Reads(dict):
+    def __missing__(self, text: str) -> tuple[str, Any, Any]:
+        action = parse(text)
+        verb, words = action.verb, action.args
+        if verb == "attack":
+            got: tuple[str, Any, Any] = verb, (words[0], words[1]), words[3]
+        elif verb == "action":
+            got = verb, int(words[0]) - 1, words[1:]
+        elif verb in ("decree", "pass"):
+            got = verb, None, words
+        else:
+            got = verb, words[0] if words else None, words[1:]
+        if len(self) >= 8192:
+            self.clear()
+        self[text] = got
+        return got
 
 
-def _read(text: str) -> tuple[str, Any, Any]:
-    action = parse(text)
-    verb, words = action.verb, action.args
-    if verb == "attack":
-        got: tuple[str, Any, Any] = verb, (words[0], words[1]), words[3]
-    elif verb == "action":
-        got = verb, int(words[0]) - 1, words[1:]
-    elif verb in ("decree", "pass"):
-        got = verb, None, words
-    else:
-        got = verb, words[0] if words else None, words[1:]
-    if len(_READ) >= 8192:
-        _READ.clear()
-    _READ[text] = got
-    return got
+_READ = _Reads()
+
+
+def _rows(legal: tuple[str, ...], first: int, end: int):
+    """A turn's attacks, the texts `first` to `end - 1`, as the rules offer them: a row
+    for each target (nation, Fatima), each row every combatant in the same order. Then
+    (targets, combatants), read from each row's first and last texts; None if they do not
+    come so. `_attack_values` groups the attacks by target in the order offered, each
+    with its combatants in order: for rows, the same groups, read without reading each
+    text."""
+    read = _READ.__getitem__
+    verb, target, fighter = read(legal[first])
+    fighters = [fighter]
+    width = first + 1
+    while width < end and (r := read(legal[width]))[1] == target:
+        fighters.append(r[2])
+        width += 1
+    width -= first
+    if (end - first) % width or len(set(fighters)) != width:
+        return None
+    targets = []
+    head, last = fighters[0], fighters[-1]
+    for at in range(first, end, width):
+        verb, target, fighter = read(legal[at])
+        tail = read(legal[at + width - 1])
+        if verb != "attack" or fighter != head or tail[0] != "attack" or tail[1] != target or tail[2] != last:
+            return None
+        targets.append(target)
+    if len(set(targets)) != len(targets):
+        return None
+    return targets, fighters
+
+
+def _contenders(odds: dict[str, tuple[float, float]], fighters) -> list[tuple[int, float, float]]:
+    """The combatants that may be the best to attack with, whatever the prize: each with
+    its place among `fighters`, its chance and its risk (`Partner._odds`), in order. One
+    that deals nothing is left out, and so is one no better than a combatant before it
+    (a chance no higher, a risk no lower): for any prize above nothing its worth is no
+    higher (rounding keeps the order of products and differences), and a tie goes to the
+    first, so it is never the one chosen."""
+    out: list[tuple[int, float, float]] = []
+    for at, c in enumerate(fighters):
+        got = odds.get(c)
+        if got is not None:
+            p, risk = got
+            for _, q, r in out:
+                if q >= p and r <= risk:
+                    break
+            else:
+                out.append((at, p, risk))
+    return out
 
 
 class _Gains(dict):

@@ -1,0 +1,64 @@
+"""The partner's turn weighs the attacks by rows (a target, then the combatants that may
+matter) as the rules offer them; it picks exactly what reading every text alone picks,
+ties included, over many seeded games at every table."""
+from __future__ import annotations
+
+import pytest
+
+from fatima_positions import STORY
+from narrator import explore as ex
+from narrator.bots import fatima as bots
+
+
+def _turn_views(monkeypatch, players: int, games: int):
+    """Every view a partner chose a turn from, in seeded games of partners alone."""
+    seen = []
+    choose = bots.Partner.choose
+
+    def kept(self, view):
+        if view.decision is not None and view.decision.kind == "turn":
+            seen.append((self.seat, view))
+        return choose(self, view)
+
+    monkeypatch.setattr(bots.Partner, "choose", kept)
+    shard = ex.Shard("fatima", "chronicle", (("players", players),), "partner", 77 * players, games)
+    for _ in ex.play_games(STORY, shard):
+        pass
+    monkeypatch.undo()
+    return seen
+
+
+@pytest.mark.parametrize("players", [2, 3, 5, 8])
+def test_a_turn_weighed_by_rows_picks_as_every_text_read_alone(monkeypatch, players):
+    views = _turn_views(monkeypatch, players, 12)
+    by_rows = [bots.Partner(STORY, seat, 0).choose(view) for seat, view in views]
+    assert sum(bots._rows(v.decision.options, *_block(v.decision.options)) is not None
+               for _, v in views if _block(v.decision.options)) > len(views) // 2
+    monkeypatch.setattr(bots, "_rows", lambda legal, first, end: None)
+    alone = [bots.Partner(STORY, seat, 0).choose(view) for seat, view in views]
+    assert by_rows == alone
+    assert any(text.startswith("attack") for text in alone)
+
+
+def _block(legal):
+    """Where the attack texts are (first, end), or () if there are none."""
+    at = [i for i, t in enumerate(legal) if t.startswith("attack")]
+    return (at[0], at[-1] + 1) if at else ()
+
+
+def test_attacks_not_in_rows_are_read_one_by_one():
+    # Rows of unequal width, or a target offered twice, are not rows: None, so the turn
+    # reads each text.
+    legal = ("pass", "attack p2 noor with 1", "attack p2 noor with king", "attack p3 vesna with 1")
+    assert bots._rows(legal, 1, 4) is None
+    legal = ("attack p2 noor with 1", "attack p3 vesna with 1", "attack p2 noor with king",
+             "attack p3 vesna with king")
+    assert bots._rows(legal, 0, 4) is None
+    legal = ("attack p2 noor with 1", "attack p2 noor with king", "attack p3 vesna with 1",
+             "attack p3 vesna with king")
+    assert bots._rows(legal, 0, 4) == ([("p2", "noor"), ("p3", "vesna")], ["1", "king"])
+
+
+def test_a_combatant_no_better_than_one_before_it_never_contends():
+    odds = {"1": (0.5, 1.0), "2": (0.5, 1.0), "3": (0.4, 2.0), "king": (0.9, 3.0)}
+    assert bots._contenders(odds, ["1", "2", "3", "4", "king"]) == [(0, 0.5, 1.0), (4, 0.9, 3.0)]
