@@ -77,9 +77,9 @@ def score(content: Content, court, king: str | None) -> int:
 def _court(content: Content, court: frozenset[str]) -> tuple[dict[str, int], int]:
     t = tally(content)
     if court <= t.bit.keys():
-        worth = t.worth(t.mask(court))
-    else:   # a Fatima of no box: counted by the rules as written
-        worth = {f: _value(content, f, court, None) for f in sorted(court)}
+        return t.counted(t.mask(court))
+    # a Fatima of no box: counted by the rules as written
+    worth = {f: _value(content, f, court, None) for f in sorted(court)}
     return worth, sum(worth.values())
 
 
@@ -102,7 +102,7 @@ class Tally:
     `score`'s: a court's without its king (`_court`), and a king's part, which only the
     Fatima he rules change."""
 
-    __slots__ = ("content", "bit", "ruled", "_ids", "_base", "_crown", "_rules")
+    __slots__ = ("content", "bit", "ruled", "_ids", "_counts", "_crown", "_rules")
 
     # Kept counts, each table emptied when full: a box of twelve Fatima has 4,096 courts.
     BOUND = 8192
@@ -113,9 +113,11 @@ class Tally:
         self._ids = ids
         self.bit = {f: 1 << i for i, f in enumerate(ids)}
         self.ruled = self.mask(content.king_ruled)
-        self._base: dict[int, int] = {}
+        # Each court's worths and their sum (`_court`'s), by its bits: the views' counts
+        # (`_court`, by the court as a set) and the partner's (`score`) share them.
+        self._counts: dict[int, tuple[dict[str, int], int]] = {}
         self._crown: dict[tuple[str, int], int] = {}
-        self._rules = [(f, self.bit[f], *_by_bits(content, self, content.fatima[f])) for f in ids]
+        self._rules = {self.bit[f]: (f, *_by_bits(content, self, content.fatima[f])) for f in ids}
 
     def mask(self, court: Iterable[str]) -> int:
         bit, mask = self.bit, 0
@@ -133,29 +135,40 @@ class Tally:
         made and compared for each."""
         out = {}
         size = mask.bit_count()
-        for f, bit, printed, needs, alone, crowds, makers, others in self._rules:
-            if mask & bit:
-                v = printed + others * (size - 1)
-                for need, gain in needs:
-                    if mask & need == need:
-                        v += gain
-                if size == 1:
-                    v += alone
-                for least, gain in crowds:
-                    if size >= least:
-                        v += gain
-                for made, gain in makers:
-                    v += gain * (mask & made).bit_count()
-                out[f] = v
+        rules, left = self._rules, mask
+        while left:                  # her bits, lowest (the first id) first
+            low = left & -left
+            left ^= low
+            f, printed, needs, alone, crowds, makers, others = rules[low]
+            v = printed + others * (size - 1)
+            for need, gain in needs:
+                if mask & need == need:
+                    v += gain
+            if size == 1:
+                v += alone
+            for least, gain in crowds:
+                if size >= least:
+                    v += gain
+            for made, gain in makers:
+                v += gain * (mask & made).bit_count()
+            out[f] = v
         return out
+
+    def counted(self, mask: int) -> tuple[dict[str, int], int]:
+        """`_court` of the court `mask`: each Fatima's worth there with no king known, and
+        their sum (do not change the dict: it is shared)."""
+        got = self._counts.get(mask)
+        if got is None:
+            if len(self._counts) >= self.BOUND:
+                self._counts.clear()
+            worth = self.worth(mask)
+            got = self._counts[mask] = worth, sum(worth.values())
+        return got
 
     def score(self, mask: int, king: str | None) -> int:
         """`score` of the court `mask` under `king` (None: not known)."""
-        base = self._base.get(mask)
-        if base is None:
-            if len(self._base) >= self.BOUND:
-                self._base.clear()
-            base = self._base[mask] = sum(self.worth(mask).values())
+        got = self._counts.get(mask)
+        base = (got if got is not None else self.counted(mask))[1]
         ruled = mask & self.ruled
         if king is None or not ruled:
             return base
