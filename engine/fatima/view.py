@@ -54,7 +54,11 @@ class FatimaView:
     value: int | None          # her points in this nation now; None when a hidden king decides
 
 
-@dataclass(frozen=True, slots=True)
+# A nation's view is made again whenever its hand's size changes (a third of the nations
+# of a view), and a frozen dataclass pays a guarded setattr for each of its fields: a
+# plain slotted one, hashed by its fields as a frozen one is. Nothing changes one once
+# made (views share it), as nothing changes a View.
+@dataclass(slots=True, unsafe_hash=True)
 class NationView:
     seat: str
     king: Face | None          # known to this seat: its own, a turned-up king, or one seen in secret
@@ -66,7 +70,7 @@ class NationView:
     score_certain: bool        # False when a rule names kings and this king is not known
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)   # made for a view in combat: as NationView
 class CombatView:
     attacker: str
     defender: str
@@ -75,9 +79,10 @@ class CombatView:
     my_card: Face | None       # the card this seat laid face down, if it is a side
 
 
-# Made afresh for every decision and holding only tuples and frozen values, so a plain
-# slotted dataclass: a frozen one pays a guarded setattr for each of its 21 fields, a
-# large part of what a view cost. What views share (faces, nations, courts) is frozen.
+# Made afresh for every decision and holding only tuples and values no one changes, so a
+# plain slotted dataclass: a frozen one pays a guarded setattr for each of its 21 fields,
+# a large part of what a view cost. Of what views share, the faces and the Fatima as seen
+# are frozen; a nation's view is plain (made too often to pay the guard).
 @dataclass(slots=True)
 class View:
     seat: str

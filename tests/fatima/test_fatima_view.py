@@ -1,0 +1,43 @@
+"""A seat's view is made from kept parts (nations, courts, faces): each view of seeded
+games equals one made with nothing kept, and a nation's view hashes and compares by its
+fields, whoever made it."""
+from __future__ import annotations
+
+from engine.fatima import view as views
+from fatima_positions import STORY
+from narrator import explore as ex
+
+
+def _forget():
+    for kept in (views._nation, views._court, views._fatima, views._faces):
+        kept.cache_clear()
+
+
+def test_every_view_equals_one_made_with_nothing_kept():
+    g = STORY.family
+    made = []
+    view = g.view
+
+    def seen(state, seat):
+        got = view(state, seat)
+        made.append(got)
+        clock = state.clock.copy()
+        _forget()
+        fresh = view(state, seat)
+        state.clock.clear()
+        state.clock.update(clock)
+        assert fresh == got
+        assert [hash(n) for n in fresh.nations] == [hash(n) for n in got.nations]
+        assert fresh.to_dict() == got.to_dict()
+        return got
+
+    object.__setattr__(g, "view", seen)     # explore asks the family for its views
+    try:
+        for players in (2, 5, 8):
+            shard = ex.Shard("fatima", "chronicle", (("players", players),), "mixed", 31 * players, 4)
+            for _ in ex.play_games(STORY, shard):
+                pass
+    finally:
+        object.__setattr__(g, "view", view)
+    assert len(made) > 100
+    assert any(v.combat is not None for v in made)
