@@ -29,7 +29,6 @@ from functools import lru_cache
 from itertools import repeat
 
 from engine.applerulette.content import Content, Step
-from narrator.bots import drawn
 
 ROSE_HUNT = 2.0     # how hard her friends look for Rose (info, weapons), per ally the Queen has
 SHOWING_COST = {"snow_white": 0.3, "rose": 0.15}   # see Partner.showing
@@ -525,11 +524,15 @@ class Partner:
             return legal[scores.index(top)]
         # Only the moves near the best can win (the jitter is less than the hair): the
         # k-th move's jitter is the k-th number drawn from the seed and the moment.
-        key = self.seed * 1_000_003 + view.moment
+        # (narrator.bots.drawn's numbers, drawn here: a call for each cost more than them.)
+        key, bits = self.seed * 1_000_003 + view.moment + 0x9E3779B97F4A7C15, (1 << 64) - 1
         win = None
         for i, x in enumerate(scores):
             if top - x < TIE:
-                drew = (x + drawn(key, i) * _DRAWN, legal[i])
+                z = (key + i * 0x9E3779B97F4A7C15) & bits
+                z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & bits
+                z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & bits
+                drew = (x + (z ^ (z >> 31)) * _DRAWN, legal[i])
                 if win is None or drew > win:     # the first of equals, as max keeps
                     win = drew
         return win[1]
