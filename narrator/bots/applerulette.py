@@ -459,7 +459,20 @@ class Partner:
 
     def my_swaps(self, b: Belief, targets, less: float = 0.0) -> list[float]:
         """`swap_gains` of my tiles with each target's (targets as the moves name them)."""
-        return self.swap_gains(b, map(tuple.__add__, repeat((self.seat,)), targets), less)
+        me, ring = self.seat, b.ring
+        if ring == me:
+            return self.swap_gains(b, map(tuple.__add__, repeat((me,)), targets), less)
+        # `swap_gains`' sum with my danger and worth read once: the ring is mine for no pair.
+        risk, worth = b.risk, b.worth
+        dx, wx = risk[me], worth.get(me, 0.0)
+        out = []
+        for y, in targets:
+            if ring == y:
+                out += self.swap_gains(b, ((me, y),), less)
+                continue
+            dy = risk[y]
+            out.append((0.0 if dx == dy else (wx - worth.get(y, 0.0)) * (dy - dx)) - less)
+        return out
 
     def infos(self, b: Belief, targets, weight: float) -> list[float]:
         """What learning about each target's character is worth."""
