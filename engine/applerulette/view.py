@@ -138,6 +138,7 @@ def view(state: State, seat: str) -> View:
                             tuple(hands[seat]) if p.kind == "progress" else (),
                             tuple(tiles[seat]) if p.kind == "queen" else ())
     log = state.told_to(seat)
+    answers = state.answers.get(seat) if me_player else None
     return View(
         seat, state.seats, len(state.players), npc, state.mix, state.phase, state.turn,
         state.active, len(log), state.cast, len(state.poisoned),
@@ -145,7 +146,7 @@ def view(state: State, seat: str) -> View:
         tuple(hands[seat]) if me_player else (),
         table,
         dict(state.knows_tile.get(seat, {})),     # the NPC's seat: only what was shown to all
-        tuple(map(tuple, state.answers.get(seat, ()))) if me_player else (),
+        tuple(map(tuple, answers)) if answers else (),     # most seats were given none
         tuple(state.discard), len(state.pile), len(state.aside), len(state.removed),
         tuple(state.last_queue), seat in state.used,
         legal, decision, state.ended, tuple(log),
