@@ -580,8 +580,12 @@ class Partner:
             elif verb == "progress":      # draw a card (one move)
                 out.append(0.06 + 0.05 * self.idle + (0.1 if view.pile < 3 else 0.0))
             elif verb == "check":         # my own tiles (one move)
+                # apple_infos' worth of a look at my own tiles, without its call and list
+                relevance = b.p_sw.get(me, 0.0) + (0.3 if self.faction == "queen" else 0.1)
+                if self.faction == "rose":
+                    relevance += 1.0
                 sw_at_risk = view.character == self.content.snow_white and b.risk[me] > 0
-                out.append(0.5 * self.apple_infos(b, ((me,),))[0] + (0.15 if sw_at_risk else 0.0))
+                out.append(0.5 * (b.doubt(b.tiles[me]) * relevance) + (0.15 if sw_at_risk else 0.0))
             else:
                 out += [self.score(b, view, verb, chosen) for chosen in targets]
         return out
