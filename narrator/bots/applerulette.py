@@ -571,7 +571,9 @@ class Partner:
                     out += [kept] * len(targets)
                 else:
                     extra = 0.0 if card.id in self.box.throws else kept
-                    for g in self.steps(b, card.effect, targets, other):
+                    effect = card.effect      # most cards do one thing: scored without `steps`
+                    for g in (self.step(b, effect[0], targets, other) if len(effect) == 1
+                              else self.steps(b, effect, targets, other)):
                         out.append(g + extra)
             elif verb == "ability":
                 showing = self.showing(view)
