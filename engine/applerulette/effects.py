@@ -185,7 +185,8 @@ def exchange_apples(state: State, a: str, b: str, by: str, log: list[Event]) -> 
 def exchange_hands(state: State, a: str, b: str, by: str, log: list[Event]) -> None:
     """Whole hands change places (a seat with no hand simply receives the card)."""
     state.hands[a], state.hands[b] = state.hands[b], state.hands[a]
-    state.moved(a, b)
+    if len(state.hands[a]) != len(state.hands[b]):    # the table sees only how many cards
+        state.moved(a, b)
     data = {"seat": a, "target": b}
     if by != a:
         data["by"] = by
