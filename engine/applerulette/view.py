@@ -119,14 +119,16 @@ def _row(state: State, seat: str) -> tuple[Place, Place]:
 def view(state: State, seat: str) -> View:
     me_player = seat in state.players
     roles, hands, tiles = state.roles, state.hands, state.tiles
-    knows = state.knows_role.get(seat, ()) if me_player else ()
+    # The NPC's seat knows no character, not even its own.
+    mine, knows = (seat, state.knows_role.get(seat, ())) if me_player else (None, ())
     npc = state.npc
     # Each seat's place as the table sees it, or with its character for the seat itself
     # and those it was told: kept in the state while the seat's place is unchanged.
     # (A loop, not a comprehension: on Python 3.11 a comprehension is a call of its own.)
     rows, places = state.rows, []
     for s in state.seats:
-        places.append((rows.get(s) or _row(state, s))[me_player and (s == seat or s in knows)])
+        row = rows.get(s) or _row(state, s)
+        places.append(row[1] if s == mine or s in knows else row[0])
     table = tuple(places)
     legal = choices(state, seat).texts
     decision = None
