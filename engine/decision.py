@@ -28,7 +28,10 @@ class Pending:
         return Pending(self.seat, self.kind, self.options, dict(self.data))
 
 
-@dataclass(frozen=True, slots=True)
+# Not frozen, as the views that hold one are not: a frozen dataclass sets each field
+# through object.__setattr__, and a view is made at nearly every decision. Nothing writes
+# to one once made; it hashes by its fields as before.
+@dataclass(slots=True, unsafe_hash=True)
 class Decision:
     kind: str
     options: tuple[str, ...]           # the options' text, in the engine's order

@@ -36,7 +36,7 @@ class Place:
     shown: bool                   # its character was shown to the whole table
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)     # as engine.decision.Decision
 class Decision(decision.Decision):
     cards: tuple[str, ...] = ()   # the hand to use or discard from
     apples: tuple[str, ...] = ()  # the Queen's revealed tiles

@@ -72,7 +72,7 @@ class Common:
     text: str
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)     # as engine.decision.Decision
 class Decision(decision.Decision):
     cards: tuple[Face, ...] = ()      # the cards being put in order, top or front first
     deck: str | None = None           # whose deck, when putting deck cards in order
