@@ -29,7 +29,7 @@ from narrator import __version__
 ENV = "NARRATOR_CACHE"      # another cache folder (tests, read-only homes); empty turns it off
 # How objects are written (`Keeper`): part of the key, so content written another way is
 # never read as if written this way.
-LAYOUT = 2
+LAYOUT = 3
 
 
 def folder() -> Path | None:
@@ -139,12 +139,17 @@ class Keeper(pickle.Pickler):
 
     def reducer_override(self, obj: Any) -> Any:
         cls = type(obj)
-        if cls.__module__ == "builtins" or isinstance(obj, type) or not _plain(cls):
+        # A builtin, a class, or what keeps more than attributes (a dict's, list's or
+        # set's items, which the default reduction writes beside them): the default way.
+        if cls.__module__ == "builtins" or isinstance(obj, _HOLDERS) or not _plain(cls):
             return NotImplemented
         state = getattr(obj, "__dict__", None)
         if type(state) is not dict:
             return NotImplemented
         return copyreg.__newobj__, (cls,), state, None, None, _set_inline
+
+
+_HOLDERS = (type, dict, list, set, frozenset, tuple, str, bytes, bytearray, int, float, complex)
 
 
 @cache

@@ -204,3 +204,16 @@ def test_what_is_kept_reads_back_whole_cycles_shared_parts_and_frozen_records_in
     assert r == record
     with pytest.raises(AttributeError):
         r.id = "another"        # still frozen
+
+
+class _Notes(dict):
+    """A dict with attributes besides its items."""
+
+
+def test_what_holds_items_reads_back_with_its_items_and_its_attributes():
+    notes = _Notes(first="a")
+    notes.seen = 2
+    out = io.BytesIO()
+    content_cache.Keeper(out, protocol=pickle.HIGHEST_PROTOCOL).dump([notes])
+    [back] = pickle.loads(out.getvalue())
+    assert type(back) is _Notes and back == {"first": "a"} and back.seen == 2
