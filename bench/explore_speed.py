@@ -121,11 +121,12 @@ class ExploreLoop(Loop):
         self.name = f"{story.id}/{episode}"
         shard = explore.shards(story, episode, 10**9, seed, "mixed", None, 1)[0]
         self.games = explore.play_games(story, shard)
-
-    def step(self) -> int:
         from narrator.collector import loaded_set_aside
 
-        with loaded_set_aside():     # as run_shard plays its games
+        self.set_aside = loaded_set_aside
+
+    def step(self) -> int:
+        with self.set_aside():       # as run_shard plays its games
             return next(self.games)[1]
 
 

@@ -145,7 +145,7 @@ def play(story: Story, game_seed: int, options: dict, bot: str, bot_seed: int, b
     moves = []
     offered = g.choices or (lambda state, seat: Choices(g.legal_actions(state, seat)))
     glance = families.of(story).glance
-    random = {seat for seat, player in players.items() if isinstance(player, bots.RandomBot)}
+    random_seats = {seat for seat, player in players.items() if isinstance(player, bots.RandomBot)}
     # The family's functions read once for the game, not at every move: explore's own
     # loop is a tenth of a move in the quicker stories.
     ending, to_act, apply, view = g.ending, g.to_act, g.apply, g.view
@@ -157,7 +157,7 @@ def play(story: Story, game_seed: int, options: dict, bot: str, bot_seed: int, b
         # partner whose rule answers from the legal actions alone reads only them: the
         # family's whole view (each as dear as a move of the rules) would be built for
         # nothing.
-        if seat in random:
+        if seat in random_seats:
             text = players[seat].choose(Glance(seat, seats, texts, told(state.log, seat, clock)))
         elif glance is None or (text := glance(texts)) is None:
             text = players[seat].choose(view(state, seat))
