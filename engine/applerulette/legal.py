@@ -44,6 +44,8 @@ def of(state: State, seat: str) -> Choices:
 
 def holding(state: State) -> tuple[str, ...]:
     """The seats holding apple tiles (a Prince who takes one leaves a seat without)."""
+    if all(state.tiles.values()):     # most turns: every seat holds some, so all the seats
+        return state.seats
     return tuple(filter(state.tiles.__getitem__, state.seats))   # those whose tiles are not []
 
 
