@@ -538,16 +538,18 @@ class Partner:
         # k-th move's jitter is the k-th number drawn from the seed and the moment.
         # (narrator.bots.drawn's numbers, drawn here: a call for each cost more than them.)
         key, bits = self.seed * 1_000_003 + view.moment + 0x9E3779B97F4A7C15, (1 << 64) - 1
-        win = None
+        at, won = -1, 0.0
         for i, x in enumerate(scores):
             if top - x < TIE:
                 z = (key + i * 0x9E3779B97F4A7C15) & bits
                 z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & bits
                 z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & bits
-                drew = (x + (z ^ (z >> 31)) * _DRAWN, legal[i])
-                if win is None or drew > win:     # the first of equals, as max keeps
-                    win = drew
-        return win[1]
+                drew = x + (z ^ (z >> 31)) * _DRAWN
+                # The greatest (score, text), as max over such pairs keeps: at equal
+                # scores the greater text.
+                if at < 0 or drew > won or (drew == won and legal[i] > legal[at]):
+                    at, won = i, drew
+        return legal[at]
 
     def scores(self, b: Belief, view, groups: tuple[Group, ...]) -> list[float]:
         """Every move's score, in order, a group of like moves at a time (a turn's
