@@ -16,6 +16,9 @@ from engine.applerulette.state import Pending, State
 from engine.contract import Ending
 from engine.events import Event, private, public
 
+# The events that most moves make (exchanges, looks, questions) are made as Event values
+# directly (engine.applerulette.game says why).
+
 
 # --- designating seats --------------------------------------------------------------
 
@@ -87,8 +90,9 @@ def _ask(state, user, step, chosen, source, log):
             state.knows_role.setdefault(user, set()).add(target)
     else:  # "faction": does the target bear the snowflake?
         answer = character.faction == "snow_white"
-    log.append(public("question", seat=user, target=target, question=q, source=source))
-    log.append(private("answer", (user,), seat=user, target=target, question=q, answer=answer))
+    log.append(Event("question", {"seat": user, "target": target, "question": q, "source": source}))
+    log.append(Event("answer", {"seat": user, "target": target, "question": q, "answer": answer},
+                     frozenset((user,))))
     state.answers.setdefault(user, []).append((target, q, answer))
 
 
@@ -179,7 +183,7 @@ def exchange_apples(state: State, a: str, b: str, by: str, log: list[Event]) -> 
     data = {"seat": a, "target": b}
     if by != a:
         data["by"] = by
-    log.append(public("apple_exchange", **data))
+    log.append(Event("apple_exchange", data))
 
 
 def exchange_hands(state: State, a: str, b: str, by: str, log: list[Event]) -> None:
@@ -190,10 +194,10 @@ def exchange_hands(state: State, a: str, b: str, by: str, log: list[Event]) -> N
     data = {"seat": a, "target": b}
     if by != a:
         data["by"] = by
-    log.append(public("hand_exchange", **data))
+    log.append(Event("hand_exchange", data))
     for seat, other in ((a, b), (b, a)):
         for card in state.hands[seat]:
-            log.append(private("hand_received", (seat,), seat=seat, card=card, source=other))
+            log.append(Event("hand_received", {"seat": seat, "card": card, "source": other}, frozenset((seat,))))
 
 
 def give_hand(state: State, giver: str, to: str, log: list[Event]) -> None:
@@ -214,8 +218,9 @@ def look_at_apples(state: State, seat: str, target: str, log: list[Event], *, to
     for t in tiles:
         known[t] = poisoned = t in state.poisoned
         k += poisoned
-    log.append(private("apple_checked", (seat,), seat=seat, target=target, mine=True, poisoned=k > 0,
-                       apples=len(tiles), poisoned_apples=k, tiles=list(tiles)))
+    log.append(Event("apple_checked", {"seat": seat, "target": target, "mine": True, "poisoned": k > 0,
+                                       "apples": len(tiles), "poisoned_apples": k, "tiles": list(tiles)},
+                     frozenset((seat,))))
     if told_all:
         # Everyone sees the player look at their own apple, not what it is.
         others = []

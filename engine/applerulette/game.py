@@ -20,6 +20,10 @@ from engine.contract import Ending
 from engine.errors import IllegalAction
 from engine.events import Event, private, public
 
+# The events of every move (a turn, a draw, a card used or discarded) are made as Event
+# values directly, public (seats None) or private (a frozenset of seats): `public` and
+# `private` are a call more for each, and the rules make about three a move.
+
 parse_action = parse
 
 DEFAULT_PLAYERS = 5
@@ -258,8 +262,8 @@ def _draw(state: State, seat: str, log: list[Event]) -> None:
         card = state.pile.pop()
         hand.append(card)
         state.moved(seat)
-        log.append(public("draw", seat=seat))
-        log.append(private("draw_seen", (seat,), seat=seat, card=card))
+        log.append(Event("draw", {"seat": seat}))
+        log.append(Event("draw_seen", {"seat": seat, "card": card}, frozenset((seat,))))
     options = legal.progress(state, seat)
     if options:
         state.pending = Pending(seat, "progress", options)
@@ -271,7 +275,7 @@ def _use_or_discard(state: State, seat: str, action: Action, log: list[Event]) -
     state.moved(seat)
     state.discard.append(card_id)
     if how == "discard":
-        log.append(public("card_discarded", seat=seat, card=card_id))
+        log.append(Event("card_discarded", {"seat": seat, "card": card_id}))
         return
     card = state.content.cards[card_id]
     if card.when == "last_turn" and state.phase != "last":
@@ -282,7 +286,7 @@ def _use_or_discard(state: State, seat: str, action: Action, log: list[Event]) -
         data["target"] = chosen[0]
     elif chosen:
         data["targets"] = list(chosen)
-    log.append(public("card_used", **data))
+    log.append(Event("card_used", data))
     effects.run(state, seat, card_id, chosen, log)
 
 
@@ -338,7 +342,7 @@ def _begin_turn(state: State, seat: str | None, log: list[Event]) -> None:
         seat = state.last_queue.pop(0)
     state.active = seat
     state.turn += 1
-    log.append(public("turn", seat=seat, number=state.turn, phase=state.phase))
+    log.append(Event("turn", {"seat": seat, "number": state.turn, "phase": state.phase}))
 
 
 def _ending_phase(state: State, log: list[Event]) -> None:
