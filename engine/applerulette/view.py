@@ -108,14 +108,6 @@ def _places(seat: str, living: bool, player: bool, hand: int, apples: tuple[str,
 _decision = lru_cache(maxsize=1024)(Decision)
 
 
-def _row(state: State, seat: str) -> tuple[Place, Place]:
-    """A seat's place as the table sees it, and as a seat that knows its character does;
-    kept in the state until the seat's place changes (State.moved)."""
-    row = state.rows[seat] = _places(seat, seat in state.living, seat != state.npc, len(state.hands[seat]),
-                                     tuple(state.tiles[seat]), state.roles[seat], seat in state.revealed)
-    return row
-
-
 def view(state: State, seat: str) -> View:
     me_player = seat in state.players
     roles, hands, tiles = state.roles, state.hands, state.tiles
@@ -123,11 +115,15 @@ def view(state: State, seat: str) -> View:
     mine, knows = (seat, state.knows_role.get(seat, ())) if me_player else (None, ())
     npc = state.npc
     # Each seat's place as the table sees it, or with its character for the seat itself
-    # and those it was told: kept in the state while the seat's place is unchanged.
+    # and those it was told: the pair kept in the state while the seat's place is
+    # unchanged (the rules drop it when it changes: State.moved).
     # (A loop, not a comprehension: on Python 3.11 a comprehension is a call of its own.)
     rows, places = state.rows, []
     for s in state.seats:
-        row = rows.get(s) or _row(state, s)
+        row = rows.get(s)
+        if row is None:
+            row = rows[s] = _places(s, s in state.living, s != npc, len(hands[s]), tuple(tiles[s]), roles[s],
+                                    s in state.revealed)
         places.append(row[1] if s == mine or s in knows else row[0])
     table = tuple(places)
     legal = choices(state, seat).texts
