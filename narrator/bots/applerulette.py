@@ -262,19 +262,19 @@ class Belief:
                 break
             pinned |= newly
         # Each living seat is any of the characters it may be, alike: its share of each,
-        # worked out once for the three chances.
-        living = set(self.living)
+        # worked out once for the three chances (the living in the table's order, as
+        # `possible`: the chances are summed in that order).
         sw, rose, queen = {}, {}, {}
         sw_bit, rose_bit, queen_bit = cast.snow_white, cast.rose, cast.queen
-        for s, p in possible.items():
-            if s in living:
-                share = 1.0 / p.bit_count()
-                if p & sw_bit:
-                    sw[s] = share
-                if p & rose_bit:
-                    rose[s] = share
-                if p & queen_bit:
-                    queen[s] = share
+        for s in self.living:
+            p = possible[s]
+            share = 1.0 / p.bit_count()
+            if p & sw_bit:
+                sw[s] = share
+            if p & rose_bit:
+                rose[s] = share
+            if p & queen_bit:
+                queen[s] = share
         return possible, self._chance(sw), self._chance(rose), self._chance(queen)
 
     @staticmethod
