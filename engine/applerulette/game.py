@@ -145,7 +145,7 @@ def new_game(content: Content, seat_names: Sequence[str], seed: int, options: di
                            tile=tile, card=hands[s][0]))
     _opening(state, log)
     # 7. The start player: the one who most recently ate an apple, here p1.
-    _begin_turn(state, player_seats[0], log)
+    _next_turn(state, log, player_seats[0])
     state.log.extend(log)
     return state
 
@@ -309,24 +309,21 @@ def _reveal(state: State, seat: str, log: list[Event], **data) -> None:
 
 # --- turns and phases -----------------------------------------------------------------
 
-def _next_turn(state: State, log: list[Event]) -> None:
-    if state.phase == "story":   # the next living player in turn order
-        order, living = state.players, state.living
-        i, n = order.index(state.active), len(order)
-        for k in range(i + 1, i + n + 1):     # the others after this one, then this one
-            if order[k % n] in living:
-                break
-        else:
-            raise AssertionError("no player lives, yet the story goes on")
-        _begin_turn(state, order[k % n], log)
-    else:
-        _begin_turn(state, None, log)
-
-
-def _begin_turn(state: State, seat: str | None, log: list[Event]) -> None:
-    """Start the next turn: first check the draw pile. Without one, the Last-Turn Phase:
-    every living player, from this one on, takes one more turn; then the Ending Phase."""
+def _next_turn(state: State, log: list[Event], seat: str | None = None) -> None:
+    """Start the next turn, the next living player's in turn order (or `seat`'s, the
+    game's first): first check the draw pile. Without one, the Last-Turn Phase: every
+    living player, from this one on, takes one more turn; then the Ending Phase. (One
+    function, not two: a call less at every move.)"""
     if state.phase == "story":
+        if seat is None:   # the next living player in turn order
+            order, living = state.players, state.living
+            i, n = order.index(state.active), len(order)
+            for k in range(i + 1, i + n + 1):     # the others after this one, then this one
+                if order[k % n] in living:
+                    break
+            else:
+                raise AssertionError("no player lives, yet the story goes on")
+            seat = order[k % n]
         long_night = state.turn >= LONG_NIGHT_ROUNDS * len(state.players)
         if not state.pile or long_night:
             state.phase = "last"
