@@ -211,8 +211,8 @@ def apply(state: State, seat: str, action: Action) -> list[Event]:
                    legal_actions=choices)
     log: list[Event] = []
     state.moves += 1
-    pending = state.pending
-    if action.verb == "stop":
+    pending, verb, args = state.pending, action.verb, action.args
+    if verb == "stop":
         state.ended = effects.finish(state, "stopped", "stopped", {"seat": seat})
     elif pending is not None and pending.kind == "queen":
         state.pending = None
@@ -222,19 +222,8 @@ def apply(state: State, seat: str, action: Action) -> list[Event]:
     elif pending is not None:          # "progress": the drawn hand, to use or discard from
         state.pending = None
         _use_or_discard(state, seat, action, log)
-    else:
-        _turn(state, seat, action, log)
-    if state.ended is None and state.pending is None and state.phase in ("story", "last"):
-        _next_turn(state, log)
-    return turns.record(state, log)
-
-
-ending = turns.ending
-
-
-def _turn(state: State, seat: str, action: Action, log: list[Event]) -> None:
-    verb, args = action.verb, action.args
-    if verb == "progress" and not args:
+    # A turn's action (told apart here, not by a call of its own: most moves are these).
+    elif verb == "progress" and not args:
         _draw(state, seat, log)
     elif verb == "progress":
         _use_or_discard(state, seat, action, log)
@@ -252,6 +241,12 @@ def _turn(state: State, seat: str, action: Action, log: list[Event]) -> None:
         _ability(state, seat, args, log)
     else:
         raise AssertionError(f"unhandled turn action {action}")
+    if state.ended is None and state.pending is None and state.phase in ("story", "last"):
+        _next_turn(state, log)
+    return turns.record(state, log)
+
+
+ending = turns.ending
 
 
 def _draw(state: State, seat: str, log: list[Event]) -> None:
