@@ -13,7 +13,6 @@ never looks at a card face down.
 from __future__ import annotations
 
 from functools import lru_cache
-from itertools import chain
 from typing import Any
 
 from engine.fatima import points
@@ -171,15 +170,9 @@ class Partner:
         table = self._table(view)
         read = _READ.__getitem__
         # The attacks come as one run of texts (`_rows`): only the texts around it are
-        # read one by one.
-        size, first = len(legal), 0
-        while first < size and read(legal[first])[0] != "attack":
-            first += 1
-        end = size
-        while end > first and read(legal[end - 1])[0] != "attack":
-            end -= 1
-        rows = _rows(legal, first, end) if end > first else ((), ())
-        for at in (range(size) if rows is None else chain(range(first), range(end, size))):
+        # read one by one, in the order offered, the run found as they are.
+        size, at, run = len(legal), 0, None
+        while at < size:
             verb, first_word, rest = read(legal[at])
             if verb == "unveil":
                 v = self._unveil_value(view, first_word)
@@ -188,9 +181,20 @@ class Partner:
             elif verb == "decree":
                 v = self._use_value(view, table, view.king.id, rest, final) - 0.3
             else:
+                if verb == "attack" and run is None:
+                    end = size
+                    while read(legal[end - 1])[0] != "attack":
+                        end -= 1
+                    run = at, _rows(legal, at, end)
+                    if run[1] is not None:
+                        at = end
+                        continue
+                at += 1
                 continue
             if v > value + 1e-9:
                 best, value = legal[at], v
+            at += 1
+        first, rows = run or (0, ((), ()))
         if rows is None:         # not offered as the rules write a turn: each text read alone
             attacks: dict[tuple[str, str], list[str]] = {}
             for verb, target, fighter in map(read, legal):
