@@ -232,53 +232,66 @@ class Partner:
 
     def _use_value(self, view, table, card: str, aim: tuple[str, ...], final: bool) -> float:
         """What using `card` (an Action card, or our king's decree) at `aim` is worth;
-        `table` is the view's courts and rivalries (`_table`)."""
-        c = self.content
-        nation = aim[0] if aim else None
-        fatima = aim[1] if len(aim) > 1 else None
-        steps = (c.actions[card].effect if card in c.actions else c.kings[card].decree.effect)
+        `table` is the view's courts and rivalries (`_table`): each step of its effect
+        weighed by the judge of its kind (`_judges`)."""
         value = 0.0
-        n = view.players
-        courts, rivals = table
-        me = self.seat
-        for step in steps:
-            op = step.op
-            if op == "draw" and step.who == "user":
-                value += 0.0 if final else 0.8 * step.n
-            elif op == "steal":
-                size = view.nation(nation).hand
-                value += (0.9 * min(step.n, size) if not final else 0.1) + 0.2 * rivals[nation]
-            elif op in ("look_hand", "see_king"):
-                value += 0.2
-            elif op == "reveal_king":
-                value += 0.2 if nation == self.leader(view) else 0.05
-            elif op == "recall":
-                persons = [f for f in view.discard if f.kind == "person"][-step.n:]
-                value += sum(self.worth(p.id) for p in persons) * (0.2 if final else 0.8)
-            elif op == "give_fatima":
-                # what we shed, and what it does to them (a gift to the leader is a harm to us)
-                value += -courts[me].losses[fatima] - rivals[nation] * courts[nation].gains[fatima] - 0.3
-            elif op == "unveil":
-                owner = nation
-                if owner == me:
-                    value += self._unveil_value(view, fatima)
-                else:
-                    value += (courts[me].gains[fatima] / n
-                              + rivals[owner] * courts[owner].losses[fatima] * (n - 1) / n)
-            elif op == "swap_fatima":
-                if courts[me].court:
-                    kept, shed = self._swap_out(view)
-                    value += _gain(c, kept, courts[me].king, fatima) - shed
-                    value += rivals[nation] * courts[nation].losses[fatima]
-            elif op == "then_attack":
-                value += self._march_value(view, final) - 0.2
-            elif op == "discard_to_limit":
-                value += 0.6
-            elif op == "tribute":
-                value += 0.5 * (n - 1)
-            elif op == "ward":
-                value += 0.8 if self.seat == max(view.nations, key=lambda x: x.score).seat else 0.1
+        for judge, step in _judges(self.content, card):
+            value += judge(self, view, table, step, aim, final)
         return value
+
+    # The judges of a step of an effect, by its kind (`_JUDGES`): each what that step is
+    # worth, `aim` the use's words (a nation, then a Fatima).
+    def _draw_value(self, view, table, step, aim, final: bool) -> float:
+        return 0.0 if final else 0.8 * step.n
+
+    def _steal_value(self, view, table, step, aim, final: bool) -> float:
+        nation = aim[0]
+        size = view.nation(nation).hand
+        return (0.9 * min(step.n, size) if not final else 0.1) + 0.2 * table[1][nation]
+
+    def _peek_value(self, view, table, step, aim, final: bool) -> float:
+        return 0.2
+
+    def _reveal_value(self, view, table, step, aim, final: bool) -> float:
+        return 0.2 if aim[0] == self.leader(view) else 0.05
+
+    def _recall_value(self, view, table, step, aim, final: bool) -> float:
+        persons = [f for f in view.discard if f.kind == "person"][-step.n:]
+        return sum(self.worth(p.id) for p in persons) * (0.2 if final else 0.8)
+
+    def _give_value(self, view, table, step, aim, final: bool) -> float:
+        # what we shed, and what it does to them (a gift to the leader is a harm to us)
+        nation, fatima = aim
+        courts = table[0]
+        return -courts[self.seat].losses[fatima] - table[1][nation] * courts[nation].gains[fatima] - 0.3
+
+    def _unveiling_value(self, view, table, step, aim, final: bool) -> float:
+        owner, fatima = aim
+        if owner == self.seat:
+            return self._unveil_value(view, fatima)
+        courts, n = table[0], view.players
+        return courts[self.seat].gains[fatima] / n + table[1][owner] * courts[owner].losses[fatima] * (n - 1) / n
+
+    def _swap_value(self, view, table, step, aim, final: bool) -> float:
+        nation, fatima = aim
+        courts = table[0]
+        mine = courts[self.seat]
+        if not mine.court:
+            return 0.0
+        kept, shed = self._swap_out(view)
+        return (_gain(self.content, kept, mine.king, fatima) - shed) + table[1][nation] * courts[nation].losses[fatima]
+
+    def _march_step_value(self, view, table, step, aim, final: bool) -> float:
+        return self._march_value(view, final) - 0.2
+
+    def _limit_value(self, view, table, step, aim, final: bool) -> float:
+        return 0.6
+
+    def _tribute_value(self, view, table, step, aim, final: bool) -> float:
+        return 0.5 * (view.players - 1)
+
+    def _ward_value(self, view, table, step, aim, final: bool) -> float:
+        return 0.8 if self.seat == max(view.nations, key=lambda x: x.score).seat else 0.1
 
     def _swap_out(self, view) -> tuple[tuple[str, ...], int]:
         """Our court once the Fatima we miss least has gone in an exchange, and what she
@@ -486,6 +499,28 @@ class Partner:
 
     def _spy(self, view, legal: tuple[str, ...]) -> str:
         return max(legal, key=lambda t: (view.nation(t.split()[1]).score, t))
+
+
+# The judge of each kind of step (a step of any other kind, or a draw by anyone but the
+# user, is worth nothing), and each card's steps with their judges, made once per card: a
+# turn weighs a card at each of its aims.
+_JUDGES = {
+    "draw": Partner._draw_value, "steal": Partner._steal_value, "look_hand": Partner._peek_value,
+    "see_king": Partner._peek_value, "reveal_king": Partner._reveal_value,
+    "recall": Partner._recall_value, "give_fatima": Partner._give_value,
+    "unveil": Partner._unveiling_value, "swap_fatima": Partner._swap_value,
+    "then_attack": Partner._march_step_value, "discard_to_limit": Partner._limit_value,
+    "tribute": Partner._tribute_value, "ward": Partner._ward_value,
+}
+
+
+@lru_cache(maxsize=4096)
+def _judges(content: Content, card: str) -> tuple:
+    """The steps of `card`'s effect (an Action card's, or a king's decree) that are worth
+    something, each with its judge, in order (bounded; holds the content itself)."""
+    steps = content.actions[card].effect if card in content.actions else content.kings[card].decree.effect
+    return tuple((_JUDGES[step.op], step) for step in steps
+                 if step.op in _JUDGES and (step.op != "draw" or step.who == "user"))
 
 
 # A text offered reads as the same words every time, as a turn weighs them: its verb,
