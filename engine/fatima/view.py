@@ -13,7 +13,7 @@ from functools import lru_cache
 from engine.events import told
 from engine.contract import Ending
 from engine.decision import Decision
-from engine.fatima import points
+from engine.fatima import combat, points
 from engine.fatima.content import Content
 from engine.fatima.game import choices
 from engine.fatima.state import State
@@ -106,6 +106,11 @@ class View:
     legal: tuple[str, ...]
     ending: Ending | None
     moment: int                          # events told to this seat so far: its own clock
+    # At this seat's turn, what it may attack now and with what, as its attack actions
+    # name them (both seen by all, or by the seat in its own hand): the Fatima (nation,
+    # Fatima) in the order offered, and its combatants (hand positions, then `king`).
+    targets: tuple[tuple[str, str], ...] = ()
+    combatants: tuple[str, ...] = ()
 
     def nation(self, seat: str) -> NationView:
         return self.nations[self.seats.index(seat)]   # the nations are in turn order
@@ -179,14 +184,27 @@ def view(state: State, seat: str) -> View:
         combat = CombatView(c.attacker, c.defender, c.fatima, c.attack_king, mine)
     p = state.pending
     decision, legal = None, ()
+    targets, fighters = (), ()
     if p is not None and p.seat == seat and state.ended is None:
         legal = choices(state, seat).texts
         decision = Decision(p.kind, legal[:-1], _PROMPTS[p.kind])
+        if p.kind == "turn" and state.truce_until is None:
+            targets, fighters = _targets(state, seat)
     me = state.nations[seat]
     return View(
         seat, state.seats, len(state.seats), state.turn, state.active, state.first, len(state.deck),
         state.final_round, tuple(state.final_left or ()), tuple(map(faces.__getitem__, me.hand)),
         faces[me.king], state.military(seat), tuple(nations),
         tuple(map(faces.__getitem__, state.discard)), state.truce_until, tuple(sorted(state.wards)),
-        combat, decision, legal, state.ended, told(state.log, seat, state.clock),
+        combat, decision, legal, state.ended, told(state.log, seat, state.clock), targets, fighters,
     )
+
+
+def _targets(state: State, seat: str) -> tuple[tuple[tuple[str, str], ...], tuple[str, ...]]:
+    """Every Fatima `seat` may attack now, out of a truce (in turn order from its left,
+    none in a warded nation), and what it may attack with: the rows of its turn's attacks
+    (`combat.attack_options`), so a player weighs a row without reading its texts."""
+    nations, wards = state.nations, state.wards
+    targets = tuple([(other, f) for other in state.others(seat) if other not in wards
+                     for f in nations[other].fatima])
+    return targets, (combat.combatants(state, seat, "attack") if targets else ())

@@ -182,11 +182,9 @@ class Partner:
                 v = self._use_value(view, table, view.king.id, rest, final) - 0.3
             else:
                 if verb == "attack" and run is None:
-                    end = size
-                    while read(legal[end - 1])[0] != "attack":
-                        end -= 1
-                    run = at, _rows(legal, at, end)
-                    if run[1] is not None:
+                    end, rows = _run(view, legal, at)
+                    run = at, rows
+                    if rows is not None:
                         at = end
                         continue
                 at += 1
@@ -546,6 +544,24 @@ class _Reads(dict):
 
 
 _READ = _Reads()
+
+
+def _run(view, legal: tuple[str, ...], first: int):
+    """The run of a turn's attacks that begins at `first`: where it ends, and its rows
+    (targets, combatants), or None if they are not rows. The view's rows when the texts
+    bear them out (the run's first and last texts theirs, and as long), so only those two
+    are read; else read from the texts (`_rows`)."""
+    read = _READ.__getitem__
+    targets, fighters = view.targets, view.combatants
+    end, size = first + len(targets) * len(fighters), len(legal)
+    if (targets and fighters and end <= size and read(legal[first]) == ("attack", targets[0], fighters[0])
+            and read(legal[end - 1]) == ("attack", targets[-1], fighters[-1])
+            and (end == size or read(legal[end])[0] != "attack")):
+        return end, (targets, fighters)
+    end = size
+    while read(legal[end - 1])[0] != "attack":
+        end -= 1
+    return end, _rows(legal, first, end)
 
 
 def _rows(legal: tuple[str, ...], first: int, end: int):

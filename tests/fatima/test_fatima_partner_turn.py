@@ -3,6 +3,8 @@ matter) as the rules offer them; it picks exactly what reading every text alone 
 ties included, over many seeded games at every table."""
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from fatima_positions import STORY
@@ -34,10 +36,23 @@ def test_a_turn_weighed_by_rows_picks_as_every_text_read_alone(monkeypatch, play
     by_rows = [bots.Partner(STORY, seat, 0).choose(view) for seat, view in views]
     assert sum(bots._rows(v.decision.options, *_block(v.decision.options)) is not None
                for _, v in views if _block(v.decision.options)) > len(views) // 2
+    # The view's rows, the rows read from the texts, and every text read alone: one pick.
+    blind = [(seat, replace(view, targets=(), combatants=())) for seat, view in views]
+    assert [bots.Partner(STORY, seat, 0).choose(view) for seat, view in blind] == by_rows
     monkeypatch.setattr(bots, "_rows", lambda legal, first, end: None)
-    alone = [bots.Partner(STORY, seat, 0).choose(view) for seat, view in views]
+    alone = [bots.Partner(STORY, seat, 0).choose(view) for seat, view in blind]
     assert by_rows == alone
     assert any(text.startswith("attack") for text in alone)
+
+
+@pytest.mark.parametrize("players", [2, 5])
+def test_a_views_rows_are_its_attack_texts(monkeypatch, players):
+    # Each row of the view (a target, then every combatant) is a run of its attack texts,
+    # in the order offered, and there are no others.
+    for _, view in _turn_views(monkeypatch, players, 6):
+        offered = [t for t in view.decision.options if t.startswith("attack")]
+        assert offered == [f"attack {nation} {fatima} with {c}" for nation, fatima in view.targets
+                           for c in view.combatants]
 
 
 def _block(legal):
