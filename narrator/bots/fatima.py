@@ -168,6 +168,7 @@ class Partner:
         hand = view.hand
         over = 0.3 if len(hand) > view.military else 0.0   # a card used is one less to discard
         table = self._table(view)
+        mine, n = table[0][self.seat], view.players
         read = _READ.__getitem__
         # The attacks come as one run of texts (`_rows`): only the texts around it are
         # read one by one, in the order offered, the run found as they are.
@@ -175,7 +176,7 @@ class Partner:
         while at < size:
             verb, first_word, rest = read(legal[at])
             if verb == "unveil":
-                v = self._unveil_value(view, first_word)
+                v = _unveiling(mine.losses[first_word], n)
             elif verb == "action":       # the card's place in hand, then its aim
                 v = self._use_value(view, table, hand[first_word].id, rest, final) + over
             elif verb == "decree":
@@ -206,7 +207,7 @@ class Partner:
         contenders = _contenders(self._odds(view), fighters) if targets else ()
         if contenders:           # each row's best combatant, and what its attack is worth
             courts, rivals = table
-            gains = courts[self.seat].gains
+            gains = mine.gains
             bonus = 1.0 if final else 0.0
             width, at = len(fighters), first
             for nation, fatima in targets:
@@ -225,8 +226,7 @@ class Partner:
 
     def _unveil_value(self, view, fatima: str) -> float:
         """Unveiling our own Fatima: worth it when she costs us points."""
-        n = view.players
-        return self.loss(view, self.seat, fatima) * -1 * (n - 1) / n - 0.2
+        return _unveiling(self.loss(view, self.seat, fatima), view.players)
 
     def _use_value(self, view, table, card: str, aim: tuple[str, ...], final: bool) -> float:
         """What using `card` (an Action card, or our king's decree) at `aim` is worth;
@@ -265,9 +265,9 @@ class Partner:
 
     def _unveiling_value(self, view, table, step, aim, final: bool) -> float:
         owner, fatima = aim
-        if owner == self.seat:
-            return self._unveil_value(view, fatima)
         courts, n = table[0], view.players
+        if owner == self.seat:
+            return _unveiling(courts[owner].losses[fatima], n)
         return courts[self.seat].gains[fatima] / n + table[1][owner] * courts[owner].losses[fatima] * (n - 1) / n
 
     def _swap_value(self, view, table, step, aim, final: bool) -> float:
@@ -497,6 +497,12 @@ class Partner:
 
     def _spy(self, view, legal: tuple[str, ...]) -> str:
         return max(legal, key=lambda t: (view.nation(t.split()[1]).score, t))
+
+
+def _unveiling(loss: int, players: int) -> float:
+    """What unveiling one of our own Fatima is worth, `loss` what our count loses without
+    her (negative: it gains): worth it when she costs us points."""
+    return loss * -1 * (players - 1) / players - 0.2
 
 
 # The judge of each kind of step (a step of any other kind, or a draw by anyone but the
