@@ -385,26 +385,23 @@ class Partner:
         for text in legal:
             if not text.startswith("fight"):
                 continue
-            who = text.split()[-1]
+            who = text.rpartition(" ")[2]
             if who == "king":
                 e = self.expected(view.king.id, "defend", c.attack_king)
                 cost = max(0, my_score - stake) + KING_COST * useful   # the rest of our court, if the king falls
             else:
-                card = view.hand[int(who) - 1].id
-                ops = _ops(self.content, card)
-                if ops & {"keep_fatima", "call_off"}:
-                    v = stake + bonus * 0 - self.worth(card) * 0.5
+                guard, e, worth, lost = _guard(self.content, view.hand[int(who) - 1].id, c.attack_king)
+                if guard == "keep":
+                    v = stake + bonus * 0 - worth * 0.5
                     if v > value:
                         best, value = text, v
                     continue
-                e = self.expected(card, "defend", c.attack_king)
-                cost = (self.worth(card) if "retreat" not in ops else 0.2) * useful
-                if "unveil_instead" in ops:
-                    e = max(e, 0.0)
-                    v = stake * (1 / view.players) + 0.3 - self.worth(card) * 0.5
+                if guard == "unveil":
+                    v = stake * (1 / view.players) + 0.3 - worth * 0.5
                     if v > value:
                         best, value = text, v
                     continue
+                cost = lost * useful
             if e <= 0:
                 continue
             p = self.chance(e + 0.5, threat)    # ties go to the defender
@@ -453,7 +450,7 @@ class Partner:
             else:
                 card = view.hand[int(who) - 1].id
                 ops = _ops(self.content, card)
-                if ops & {"keep_fatima", "call_off"}:
+                if ops & _KEEPS:
                     v = self._crown(view, courts)
                 else:
                     e = self.expected(card, "defend", c.attack_king)
@@ -735,6 +732,20 @@ def _card_odds(content: Content, card_id: str, useful: float) -> tuple[float, fl
     cost *= useful
     p = Partner.chance(e, TYPICAL_DEFENCE)
     return p, (1 - p) * cost
+
+
+_KEEPS = frozenset({"keep_fatima", "call_off"})
+
+
+# How a card of the hand defends, a function of the box and of whether the king rode out
+# alone: "keep" (it keeps the Fatima or calls the combat off), "unveil" (she is unveiled
+# instead), else "fight"; the damage it deals in defence; its worth in hand; and what
+# losing it costs (a card that retreats costs little).
+@lru_cache(maxsize=4096)
+def _guard(content: Content, card_id: str, vs_king: bool) -> tuple[str, float, float, float]:
+    ops, worth = _ops(content, card_id), _worth(content, card_id)
+    guard = "keep" if ops & _KEEPS else "unveil" if "unveil_instead" in ops else "fight"
+    return guard, _expected(content, card_id, "defend", vs_king), worth, (worth if "retreat" not in ops else 0.2)
 
 
 @lru_cache(maxsize=4096)
