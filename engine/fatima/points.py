@@ -102,7 +102,8 @@ class Tally:
     `score`'s: a court's without its king (`_court`), and a king's part, which only the
     Fatima he rules change."""
 
-    __slots__ = ("content", "bit", "ruled", "_ids", "_counts", "_crown", "_rules")
+    __slots__ = ("content", "bit", "ruled", "_ids", "_counts", "_crown", "_rules", "_totals", "_printed",
+                 "_needs", "_others", "_alone", "_crowds", "_makers")
 
     # Kept counts, each table emptied when full: a box of twelve Fatima has 4,096 courts.
     BOUND = 8192
@@ -118,6 +119,24 @@ class Tally:
         self._counts: dict[int, tuple[dict[str, int], int]] = {}
         self._crown: dict[tuple[str, int], int] = {}
         self._rules = {self.bit[f]: (f, *_by_bits(content, self, content.fatima[f])) for f in ids}
+        self._totals: dict[int, int] = {}
+        self._by_kind()
+
+    def _by_kind(self) -> None:
+        """The box's rules for `total`, one list for each kind, each rule with the bit of
+        the Fatima it belongs to; the printed points summed a byte of the court at a time."""
+        self._printed = [(shift, [sum(self._rules[bit << shift][1] for bit in _BYTE_BITS[b]
+                                      if bit << shift in self._rules) for b in range(256)])
+                         for shift in range(0, max(len(self._ids), 1), 8)]
+        self._needs, self._others, self._alone, self._crowds, self._makers = [], [], [], [], []
+        for bit, (_, _, needs, alone, crowds, makers, others) in self._rules.items():
+            self._needs += [(bit, need, gain) for need, gain in needs]
+            self._crowds += [(bit, least, gain) for least, gain in crowds]
+            self._makers += [(bit, made, gain) for made, gain in makers]
+            if alone:
+                self._alone.append((bit, alone))
+            if others:
+                self._others.append((bit, others))
 
     def mask(self, court: Iterable[str]) -> int:
         bit, mask = self.bit, 0
@@ -165,10 +184,39 @@ class Tally:
             got = self._counts[mask] = worth, sum(worth.values())
         return got
 
+    def total(self, mask: int) -> int:
+        """The sum of `worth(mask)` (kept): the box's rules read a kind at a time, each
+        counted when the Fatima it belongs to is in the court, rather than Fatima by
+        Fatima; the partner asks the counts of many courts it only imagines (every court
+        it sees give or take a Fatima), and needs no Fatima's own worth there."""
+        if len(self._totals) >= self.BOUND:
+            self._totals.clear()
+        size, v = mask.bit_count(), 0
+        for shift, printed in self._printed:
+            v += printed[mask >> shift & 255]
+        for bit, need, gain in self._needs:
+            if mask & bit and mask & need == need:
+                v += gain
+        for bit, gain in self._others:
+            if mask & bit:
+                v += gain * (size - 1)
+        for bit, gain in self._alone:
+            if mask == bit:
+                v += gain
+        for bit, least, gain in self._crowds:
+            if mask & bit and size >= least:
+                v += gain
+        for bit, made, gain in self._makers:
+            if mask & bit:
+                v += gain * (mask & made).bit_count()
+        self._totals[mask] = v
+        return v
+
     def score(self, mask: int, king: str | None) -> int:
         """`score` of the court `mask` under `king` (None: not known)."""
-        got = self._counts.get(mask)
-        base = (got if got is not None else self.counted(mask))[1]
+        base = self._totals.get(mask)
+        if base is None:
+            base = self.total(mask)
         ruled = mask & self.ruled
         if king is None or not ruled:
             return base
@@ -179,6 +227,10 @@ class Tally:
             crown = self._crown[(king, ruled)] = sum(_crowned(self.content, f, king)
                                                     for f in self.members(ruled))
         return base + crown
+
+
+# The bits of each byte, lowest first (`Tally.total`'s printed points).
+_BYTE_BITS = [[1 << i for i in range(8) if b >> i & 1] for b in range(256)]
 
 
 def _by_bits(content: Content, tally: Tally, fatima: Fatima) -> tuple:
