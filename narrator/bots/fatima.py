@@ -259,19 +259,19 @@ class Partner:
 
     def _give_value(self, view, table, step, aim, final: bool) -> float:
         # what we shed, and what it does to them (a gift to the leader is a harm to us)
-        nation, fatima = aim
+        nation, fatima = aim[0], aim[1]
         courts = table[0]
         return -courts[self.seat].losses[fatima] - table[1][nation] * courts[nation].gains[fatima] - 0.3
 
     def _unveiling_value(self, view, table, step, aim, final: bool) -> float:
-        owner, fatima = aim
+        owner, fatima = aim[0], aim[1]
         courts, n = table[0], view.players
         if owner == self.seat:
             return _unveiling(courts[owner].losses[fatima], n)
         return courts[self.seat].gains[fatima] / n + table[1][owner] * courts[owner].losses[fatima] * (n - 1) / n
 
     def _swap_value(self, view, table, step, aim, final: bool) -> float:
-        nation, fatima = aim
+        nation, fatima = aim[0], aim[1]
         courts = table[0]
         mine = courts[self.seat]
         if not mine.court:
