@@ -195,7 +195,8 @@ def view(state: State, seat: str) -> View:
         seat, state.seats, len(state.seats), state.turn, state.active, state.first, len(state.deck),
         state.final_round, tuple(state.final_left or ()), tuple(map(faces.__getitem__, me.hand)),
         faces[me.king], state.military(seat), tuple(nations),
-        tuple(map(faces.__getitem__, state.discard)), state.truce_until, tuple(sorted(state.wards)),
+        tuple(map(faces.__getitem__, state.discard)), state.truce_until,
+        tuple(sorted(state.wards)) if state.wards else (),   # seldom any
         combat, decision, legal, state.ended, told(state.log, seat, state.clock), targets, fighters,
     )
 
