@@ -95,8 +95,13 @@ class Partner:
     def leader(self, view) -> str:
         read = self._of(view)
         if "leader" not in read:
-            others = [n for n in view.nations if n.seat != self.seat]
-            read["leader"] = max(others, key=lambda n: (n.score, len(n.fatima))).seat
+            # the first of the most points, then the most Fatima (a loop: `max` with a key
+            # calls it from C, a frame a nation)
+            top = leader = None
+            for n in view.nations:
+                if n.seat != self.seat and (top is None or (n.score, len(n.fatima)) > top):
+                    top, leader = (n.score, len(n.fatima)), n.seat
+            read["leader"] = leader
         return read["leader"]
 
     def rivalry(self, view, seat: str) -> float:
@@ -461,8 +466,13 @@ class Partner:
         return best
 
     def _cheapest(self, view, legal: tuple[str, ...]) -> str:
-        hand = view.hand
-        return min(legal, key=lambda t: (self.worth(hand[int(t.split()[1]) - 1].id), t))
+        """The card worth least in hand (a loop, as `leader`'s)."""
+        hand, top = view.hand, None
+        for text in legal:
+            key = (self.worth(hand[int(text.split()[1]) - 1].id), text)
+            if top is None or key < top:
+                top = key
+        return top[1]
 
     _discard = _cheapest
     _pass_left = _cheapest
