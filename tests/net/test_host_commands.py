@@ -13,11 +13,18 @@ import time
 from conftest import Peer
 
 
+# Starts narrator with SIGINT ignored, as a script's background job (`cmd &` in a shell
+# without job control) starts everything it runs; exec keeps an ignored signal ignored.
+SIGINT_IGNORED = ("import os, signal, sys; signal.signal(signal.SIGINT, signal.SIG_IGN);"
+                  " os.execv(sys.executable, [sys.executable, '-m', 'narrator', *sys.argv[1:]])")
+
+
 class Running:
     """A `narrator` process whose output lines are read in the background."""
 
-    def __init__(self, *args: str):
-        self.proc = subprocess.Popen([sys.executable, "-m", "narrator", *args], stdin=subprocess.PIPE,
+    def __init__(self, *args: str, sigint_ignored: bool = False):
+        start = ["-c", SIGINT_IGNORED] if sigint_ignored else ["-m", "narrator"]
+        self.proc = subprocess.Popen([sys.executable, *start, *args], stdin=subprocess.PIPE,
                                      stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
         self.lines: queue.Queue[str] = queue.Queue()
         self.seen: list[str] = []
@@ -44,10 +51,10 @@ class Running:
         self.proc.stdin.write(text)
         self.proc.stdin.flush()
 
-    def stop(self) -> int:
+    def stop(self, timeout: float = 20) -> int:
         self.proc.send_signal(signal.SIGINT)
         try:
-            return self.proc.wait(timeout=20)
+            return self.proc.wait(timeout=timeout)
         finally:
             self.proc.kill()
 
@@ -83,6 +90,24 @@ def test_host_waits_for_an_absent_joiner_says_so_and_keeps_codes_when_hosted_aga
         peer.close()
     finally:
         again.stop()
+
+
+def test_ctrl_c_stops_a_host_that_was_started_with_sigint_ignored(tmp_path):
+    """A shell without job control (a CI step, a script) starts a background job, and
+    everything that job starts, with SIGINT ignored; Python then raises no
+    KeyboardInterrupt at all. Such a host, waiting on an absent joiner, sat through every
+    Ctrl-C (its stack: Queue.get in RemoteSeat.ask), and both commands' tests hung when
+    the suite was run that way."""
+    host = Running("--saves", str(tmp_path), "host", "fumie", "--as", "takeo", "--seed", "3",
+                   sigint_ignored=True)
+    try:
+        host.until("narrator join")
+        host.type("up\n")                    # Takeo's move; then Fumie's, and nobody has joined
+        host.until("their player is away")
+        assert host.stop(timeout=60) == 0    # generous: this is about exiting at all
+        assert "host --continue fumie-basic-1" in host.until("hosts it again")
+    finally:
+        host.proc.kill()
 
 
 def test_quit_at_the_host_names_the_command_that_hosts_the_game_again(tmp_path):
