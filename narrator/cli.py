@@ -462,10 +462,8 @@ def host(ctx, story, seat, seed, players, mix, remote_count, bot, bind, port, re
     table_ = _table(session, hotseat=False, remotes=remotes)
     table_.lock = lock
     kept = session.save.network
-    server, moved = _listen(remotes, bind, port or kept.get("port", 0), kept.get("codes"))
-    session.save.network = {"port": server.port, "codes": dict(server.codes)}
-    session.save.write()   # the codes are kept, so hosting the game again lets the same players in
     slot = session.save.slot
+    server, moved = _listen(remotes, bind, port or kept.get("port", 0), kept.get("codes"))
 
     def join_line(seat: str) -> str:
         return f"narrator join {server.address} {server.codes[seat]}"
@@ -477,16 +475,21 @@ def host(ctx, story, seat, seed, players, mix, remote_count, bot, bind, port, re
     def back(remote) -> None:
         click.echo(f"\n({remote.name}'s player is back.)", err=True)
 
-    for remote in remotes.values():
-        remote.on_leave, remote.on_return = left, back
-    click.echo(f"Hosting {session.story.title} (save: {slot}). Each remote seat has its own join code;"
-               " give each player only theirs:")
-    for s in remotes:
-        click.echo(f"    {names[s]}: {join_line(s)}")
-    if moved:
-        click.echo(f"(Port {kept['port']} is in use now, so the address has changed; the codes are the same.)")
-    click.echo()
+    # From the moment the host listens, Ctrl-C stops it in one way, closing the server and
+    # saying how to host the game again: one that came while the codes were saved or
+    # printed, before the table ran, ended in click's bare "Aborted!" and exit status 1.
     try:
+        session.save.network = {"port": server.port, "codes": dict(server.codes)}
+        session.save.write()   # the codes are kept, so hosting the game again lets the same players in
+        for remote in remotes.values():
+            remote.on_leave, remote.on_return = left, back
+        click.echo(f"Hosting {session.story.title} (save: {slot}). Each remote seat has its own join code;"
+                   " give each player only theirs:")
+        for s in remotes:
+            click.echo(f"    {names[s]}: {join_line(s)}")
+        if moved:
+            click.echo(f"(Port {kept['port']} is in use now, so the address has changed; the codes are the same.)")
+        click.echo()
         code = table_.run(opening=not resume)
     except KeyboardInterrupt:
         click.echo(f"\nThe game is saved; `narrator host --continue {slot}` hosts it again,"

@@ -110,6 +110,34 @@ def test_ctrl_c_stops_a_host_that_was_started_with_sigint_ignored(tmp_path):
         host.proc.kill()
 
 
+def test_ctrl_c_after_the_host_listens_and_before_its_table_runs_stops_it_as_at_the_table(
+        cli, monkeypatch):
+    """A Ctrl-C that came while the host saved or printed its codes (a player who changed
+    their mind at once) ended in click's bare "Aborted!", exit status 1, with nothing said
+    of the game: it is stopped as at the table, the server closed."""
+    import narrator.cli
+    from narrator.saves import Save
+
+    hosts = []
+    listen, write = narrator.cli._listen, Save.write
+
+    def listening(*args):
+        hosts.append(listen(*args))
+        return hosts[-1]
+
+    def interrupted(save):
+        if save.network:
+            raise KeyboardInterrupt    # Ctrl-C as the codes are saved
+        write(save)
+
+    monkeypatch.setattr(narrator.cli, "_listen", listening)
+    monkeypatch.setattr(Save, "write", interrupted)
+    result = cli("host", "fumie", "--as", "takeo", "--seed", "3")
+    assert result.exit_code == 0
+    assert "`narrator host --continue fumie-basic-1` hosts it again" in result.output
+    assert hosts[0][0].stopping
+
+
 def test_quit_at_the_host_names_the_command_that_hosts_the_game_again(tmp_path):
     host = Running("--saves", str(tmp_path), "host", "fumie", "--as", "takeo", "--seed", "3")
     try:
