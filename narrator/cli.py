@@ -417,7 +417,6 @@ def continue_(ctx, slot: str | None, llm_url, model, llm_backend, llm_config, mo
 @_guard
 def host(ctx, story, seat, seed, players, mix, remote_count, bot, bind, port, resume, slot):
     """Host a game that others join from their own terminals (narrator join)."""
-    _ctrl_c_stops()
     from narrator.library import load, split_name
     from narrator.net.host import RemoteSeat
     from narrator.profile import Profile
@@ -498,21 +497,6 @@ def host(ctx, story, seat, seed, players, mix, remote_count, bot, bind, port, re
     finally:
         server.close()
     sys.exit(code)
-
-
-def _ctrl_c_stops() -> None:
-    """Make Ctrl-C (SIGINT) raise KeyboardInterrupt in this process, as the host says it
-    does: while an absent joiner holds the turn nothing can be typed, so it is the only
-    way to stop hosting. A process inherits SIGINT ignored when a shell without job
-    control (a CI step, a script) starts it, or what starts it, as a background job
-    (`cmd &`), and Python then installs no handler for it: such a host waited on for its
-    joiner through every Ctrl-C, and could only be killed."""
-    import signal
-
-    # Only the main thread may set a handler (a library caller may run commands elsewhere).
-    if threading.current_thread() is threading.main_thread() \
-            and signal.getsignal(signal.SIGINT) is signal.SIG_IGN:
-        signal.signal(signal.SIGINT, signal.default_int_handler)
 
 
 def _listen(remotes, bind: str, port: int, codes):

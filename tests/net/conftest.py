@@ -5,6 +5,7 @@ from __future__ import annotations
 import io
 import random
 import socket
+import sys
 import threading
 import time
 
@@ -18,6 +19,20 @@ from narrator.net.join import split_address
 from narrator.repl import Table
 from narrator.screens import for_story
 from narrator.session import Session
+
+
+# The `narrator` command as a player's terminal starts it: with Ctrl-C (SIGINT) at its
+# default, whatever the test run inherited. A shell without job control (a script, a CI
+# step) starts its background jobs, and all they start, with SIGINT ignored; Python then
+# raises no KeyboardInterrupt, so a host stopped by the tests' Ctrl-C sat on waiting for
+# its joiner. (An ignored signal stays ignored across exec: it is set back here first.)
+AS_AT_A_TERMINAL = ("import os, signal, sys; signal.signal(signal.SIGINT, signal.SIG_DFL);"
+                    " os.execv(sys.executable, [sys.executable, '-m', 'narrator', *sys.argv[1:]])")
+
+
+def narrator_command(*args: str) -> list[str]:
+    """The argv that runs `narrator ARGS` as from a terminal (see AS_AT_A_TERMINAL)."""
+    return [sys.executable, "-c", AS_AT_A_TERMINAL, *args]
 
 
 class Hosted:

@@ -7,14 +7,13 @@ import random
 import signal
 import subprocess
 import time
-import sys
 
 import pytest
 
 from narrator.narration import Narrator, tell_game
 from narrator.net.host import BURST, RATE
 from narrator.session import Session
-from conftest import Peer, wait_for
+from conftest import Peer, narrator_command, wait_for
 
 
 def test_a_whole_game_of_for_fumie_over_the_network(hosted):
@@ -162,12 +161,12 @@ def test_the_host_listens_on_loopback_only_by_default(hosted):
 
 def test_host_and_join_commands_play_a_game_and_continue(tmp_path):
     """The two commands as players use them, in separate processes."""
-    host = subprocess.Popen([sys.executable, "-m", "narrator", "--saves", str(tmp_path), "host", "fumie",
-                             "--as", "takeo", "--seed", "3", "--bot", "partner"],
+    host = subprocess.Popen(narrator_command("--saves", str(tmp_path), "host", "fumie",
+                                             "--as", "takeo", "--seed", "3", "--bot", "partner"),
                             stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
     assert host.stdout.readline().startswith("Hosting For Fumie")
     address, code = host.stdout.readline().split()[-2:]
-    join = subprocess.Popen([sys.executable, "-m", "narrator", "join", address, code],
+    join = subprocess.Popen(narrator_command("join", address, code),
                             stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
     # Both answer "up" to everything; decisions that need more are answered by the first option.
     try:
@@ -184,8 +183,8 @@ def test_host_and_join_commands_play_a_game_and_continue(tmp_path):
     saved = Session.resume(tmp_path / "fumie-basic-1.toml", None, autosave=False)
     assert saved.save.seats == {"takeo": "human", "fumie": "remote"} and saved.save.actions
     # The same game is hosted again from its save.
-    again = subprocess.Popen([sys.executable, "-m", "narrator", "--saves", str(tmp_path), "host",
-                              "--continue", "fumie-basic-1"], stdin=subprocess.PIPE,
+    again = subprocess.Popen(narrator_command("--saves", str(tmp_path), "host",
+                                              "--continue", "fumie-basic-1"), stdin=subprocess.PIPE,
                              stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
     first = again.stdout.readline()
     again.send_signal(signal.SIGINT)
