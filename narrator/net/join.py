@@ -82,8 +82,17 @@ class Client:
     def run(self) -> int:
         try:
             return self._run()
+        except KeyboardInterrupt:
+            # Ctrl-C while another seat moves (nothing can be typed then, so it is the only
+            # way out): leave as `quit` does, not with click's bare "Aborted!".
+            self.leave()
+            return 0
         finally:
             self.done.set()
+
+    def leave(self) -> None:
+        self.say(f"\nYou left. The host keeps the game; rejoin with: narrator join {self.address} {self.code}")
+        self.sock.close()
 
     def _run(self) -> int:
         messages = wire.Reader(self.sock)
@@ -160,8 +169,7 @@ class Client:
         while True:
             line = self.reader.read(f"{self.name}> ", [*legal, *self.commands, *LOCAL])
             if line is None or line.strip().lower() == "quit":
-                self.say(f"\nYou left. The host keeps the game; rejoin with: narrator join {self.address} {self.code}")
-                self.sock.close()
+                self.leave()
                 return 0
             if line.strip() and line.split()[0].lower() in LOCAL:
                 self.local(line.split())

@@ -115,3 +115,23 @@ def test_the_joiners_log_reads_only_ascii_digits_as_a_number():
     out.seek(0), out.truncate(0)
     client.local(["log", "1"])
     assert "Passage 2." in out.getvalue() and "Passage 1." not in out.getvalue()
+
+
+def test_ctrl_c_while_another_seat_moves_leaves_as_quit_does(monkeypatch):
+    """Nothing can be typed while the host or another joiner moves, so Ctrl-C is the way
+    out then: it says how to rejoin and ends well, not with a bare "Aborted!"."""
+    welcome = wire.encode({"type": "welcome", "seat": "fumie", "name": "Fumie", "commands": []})
+    read = wire.Reader.read
+    reads = []
+
+    def interrupted(self):
+        reads.append(1)
+        if len(reads) == 2:           # welcomed, then waiting on the others: Ctrl-C
+            raise KeyboardInterrupt
+        return read(self)
+
+    monkeypatch.setattr(wire.Reader, "read", interrupted)
+    code, shown = _joined(welcome)
+    assert code == 0
+    assert "You play Fumie." in shown
+    assert "You left. The host keeps the game; rejoin with: narrator join 127.0.0.1:" in shown
