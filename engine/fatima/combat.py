@@ -14,9 +14,11 @@
 """
 from __future__ import annotations
 
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
-from itertools import compress
+from itertools import chain, compress, repeat
+from operator import attrgetter, eq
 
 from engine.events import Event
 from engine.fatima import moves
@@ -70,6 +72,69 @@ def attack_options(state: State, seat: str) -> list[Action]:
             for f in court:
                 out += map(of[f].__getitem__, fighters)
     return out
+
+
+def attacks(state: State, seat: str) -> Attacks:
+    """The attacks of `attack_options`, counted and each made only when asked for."""
+    if state.truce_until is not None:
+        return NO_ATTACKS
+    nations, wards = state.nations, state.wards
+    courts: dict[str, tuple[str, ...]] = {}
+    aims = 0
+    for other in state.others(seat):
+        court = nations[other].fatima
+        if court and other not in wards:
+            courts[other] = tuple(court)     # as it is now: the nation's list moves on
+            aims += len(court)
+    if not aims:
+        return NO_ATTACKS
+    return Attacks(state.seats, courts, combatants(state, seat, "attack"), aims)
+
+
+class Attacks(Sequence):
+    """A turn's attacks in their order (by target nation, then its Fatima, then the
+    attacker's combatant) without making them: a rules loop counts them and takes one,
+    and an attack is found among them by its words (its target's court and the
+    attacker's combatants as they were offered). Each made is the one value for its
+    words (the rows of `_attacks`), as `attack_options` makes them."""
+
+    __slots__ = ("seats", "courts", "fighters", "size")
+
+    def __init__(self, seats: tuple[str, ...], courts: dict[str, tuple[str, ...]], fighters: tuple[str, ...],
+                 aims: int):
+        self.seats, self.courts, self.fighters = seats, courts, fighters
+        self.size = aims * len(fighters)
+
+    def __len__(self) -> int:
+        return self.size
+
+    def __getitem__(self, i: int) -> Action:       # 0 <= i < size: asked by `Turn`
+        fighters = self.fighters
+        k, j = divmod(i, len(fighters))
+        for nation, court in self.courts.items():
+            if k < len(court):
+                return _attacks(self.seats)[nation][court[k]][fighters[j]]
+            k -= len(court)
+        raise IndexError(i)
+
+    def __iter__(self) -> Iterator[Action]:
+        table, rows = _attacks(self.seats), []
+        for nation, court in self.courts.items():
+            rows += map(table[nation].__getitem__, court)
+        return chain.from_iterable(map(map, map(_LOOKUP, rows), repeat(self.fighters)))
+
+    def __contains__(self, action: object) -> bool:
+        if action.__class__ is not Action:     # only a value of another kind could equal one so
+            return any(map(eq, self, repeat(action)))
+        if action.verb != "attack" or len(action.args) != 4:
+            return False
+        nation, fatima, word, fighter = action.args
+        court = self.courts.get(nation)
+        return court is not None and fatima in court and word == "with" and fighter in self.fighters
+
+
+NO_ATTACKS = Attacks((), {}, (), 0)
+_LOOKUP = attrgetter("__getitem__")
 
 
 class _Court(dict):

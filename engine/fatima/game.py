@@ -5,13 +5,14 @@ fires, and either ends the turn; any other card joins the hand and the nation ch
 one of: pass, use one Action card (or its king's decree), combat, or a Fatima
 Unveiling. When the deck runs out every nation plays one more turn, without drawing;
 then the Fatima points are counted. Legality is decided here, in `apply`, and nowhere
-else: an action is legal exactly when it is among the pending decision's options.
+else: an action is legal exactly when it is among the pending decision's options (a
+turn's are read from the state when first asked for: `Turn`).
 """
 from __future__ import annotations
 
-from itertools import repeat
+from itertools import chain, repeat
 from operator import attrgetter, is_
-from typing import Sequence
+from typing import Iterator, Sequence
 
 from engine.contract import Ending
 from engine import endings, legality, turns
@@ -91,14 +92,20 @@ def new_game(content: Content, seat_names: Sequence[str], seed: int, options: di
 to_act = turns.to_act
 
 
-def legal_actions(state: State, seat: str) -> list[Action]:
+def legal_actions(state: State, seat: str) -> Sequence[Action]:
     """The pending decision's options, then stopping, for the seat it waits for; nothing
     for any other seat or once it is over (`choices`, without its texts or its cache: a
-    rules loop asks once a moment)."""
+    rules loop asks once a moment). A turn not read yet is read as a `Turn`: its attacks
+    counted, and made only as they are taken."""
     p = state.pending
     if p is None or p.seat != seat or state.ended is not None:
         return []
-    return [*p.options, STOP]
+    if p.options or p.kind != "turn":
+        return [*p.options, STOP]
+    turn = p.data.get("turn")
+    if turn is None:
+        turn = p.data["turn"] = Turn(state, seat)
+    return turn
 
 
 def choices(state: State, seat: str) -> legality.Choices:
@@ -107,8 +114,20 @@ def choices(state: State, seat: str) -> legality.Choices:
 
 
 def _legal(state: State, seat: str) -> Choices:
-    """Every move answers a pending decision (a turn is one too): `legal_actions`."""
-    return Choices(legal_actions(state, seat))
+    """Every move answers a pending decision (a turn is one too): `legal_actions`, but a
+    turn not read yet is read with every option made, into its options: the views show
+    them all, and making them at once costs less than counting and then making each
+    (one read already for a rules loop is read as it is: each state reads a turn once)."""
+    p = state.pending
+    if p is None or p.seat != seat or state.ended is not None:
+        return Choices(())
+    options = p.options
+    if not options and p.kind == "turn":
+        turn = p.data.get("turn")
+        if turn is not None:
+            return Choices(turn)
+        options = p.options = tuple(turn_options(state, seat))
+    return Choices((*options, STOP))
 
 
 class Choices(legality.Choices):
@@ -131,10 +150,12 @@ def apply(state: State, seat: str, action: Action) -> list[Event]:
     """Carry out one action of `seat`; the only place an action's legality is decided."""
     pending = state.pending
     # An action offered, or parsed from its text, is the very value the pending decision
-    # holds (`actions.act`): found by identity, it is legal. Any other is decided, and a
-    # refusal worded, by the engine's check.
+    # holds (`actions.act`): found by identity among its options, or in a turn read for a
+    # rules loop (`Turn`, an attack by its words), it is legal. Any other is decided, and
+    # a refusal worded, by the engine's check, as is any action at a turn not read yet.
     if pending is None or pending.seat != seat or state.ended is not None or not (
-            action is STOP or any(map(is_, pending.options, repeat(action)))):
+            action is STOP or any(map(is_, pending.options, repeat(action)))
+            or (turn := pending.data.get("turn")) is not None and turn.offers(action)):
         legality.check(state, seat, action, over=state.ended is not None, to_act=to_act,
                        legal_actions=choices)
     log: list[Event] = []
@@ -189,7 +210,7 @@ def _next_turn(state: State, log: list[Event]) -> None:
     final = state.final_left is not None
     log.append(Event("turn", {"seat": seat, "number": state.turn, "final": final}))
     if final:
-        state.pending = Pending(seat, "turn", tuple(turn_options(state, seat)))
+        state.pending = Pending(seat, "turn", ())
         return
     card = state.deck.pop()
     kind = state.content.cards[card].kind
@@ -207,7 +228,7 @@ def _next_turn(state: State, log: list[Event]) -> None:
         log.append(Event("draw", {"seat": seat, "count": 1, "why": "turn"}))
         log.append(Event("hand_seen", {"seat": seat, "cards": [card], "why": "turn"}, frozenset((seat,))))
         moves.deck_check(state, log)
-        state.pending = Pending(seat, "turn", tuple(turn_options(state, seat)))
+        state.pending = Pending(seat, "turn", ())     # its options read when asked for (`Turn`)
 
 
 def aimed(state: State, seat: str, head: tuple[str, ...], target: str, own: bool) -> list[Action]:
@@ -251,6 +272,14 @@ _DECREE_ALONE = act(*_DECREE)
 
 def turn_options(state: State, seat: str) -> list[Action]:
     """The four choices: pass, an Action card (or the king's decree), combat, an unveiling."""
+    options = _before_combat(state, seat)
+    options += combat.attack_options(state, seat)
+    options += map(_UNVEIL.__getitem__, state.nations[seat].fatima)
+    return options
+
+
+def _before_combat(state: State, seat: str) -> list[Action]:
+    """Passing, the Action cards in hand and the decree: a turn's options before combat."""
     aim_of, nation = state.content.aims, state.nations[seat]
     hand = nation.hand
     options = [PASS]
@@ -268,9 +297,61 @@ def turn_options(state: State, seat: str) -> list[Action]:
             options.append(_DECREE_ALONE)
         else:
             options += aimed(state, seat, _DECREE, *aim)
-    options += combat.attack_options(state, seat)
-    options += map(_UNVEIL.__getitem__, nation.fatima)
     return options
+
+
+class Turn(Sequence):
+    """A turn's legal actions as a rules loop reads them: its options in their order, then
+    stopping, the attacks (every Fatima of every rival with every combatant, most of some
+    forty-five) counted, each made when taken (`combat.Attacks`) and found among them by
+    its words.
+
+    A turn is offered with no options (`()`), read from the state the first time they are
+    asked for: this way by `legal_actions` (kept in the decision's data as "turn"), or
+    every one made by `choices` for the views, which show them all (kept as its options).
+    The state does not change while a turn waits (every move is an `apply`, which answers
+    the turn before it changes anything), so they read the same whoever asks, in
+    whichever copy of the state."""
+
+    __slots__ = ("head", "attacks", "tail", "start", "end", "size")
+
+    def __init__(self, state: State, seat: str):
+        self.head = head = tuple(_before_combat(state, seat))
+        self.attacks = combat.attacks(state, seat)
+        self.tail = tail = (*map(_UNVEIL.__getitem__, state.nations[seat].fatima), STOP)
+        self.start = len(head)
+        self.end = self.start + self.attacks.size
+        self.size = self.end + len(tail)
+
+    def offers(self, action: Action) -> bool:
+        """Whether `action` is one of these found cheaply: the very value, or an attack's
+        words. No answers nothing of an equal value made afresh (`in` does)."""
+        return (any(map(is_, self.head, repeat(action))) or action in self.attacks
+                or any(map(is_, self.tail, repeat(action))))
+
+    def __len__(self) -> int:
+        return self.size
+
+    def __getitem__(self, i: int) -> Action:
+        if i.__class__ is not int:
+            return list(self)[i]     # a slice, as of the list the legal actions were
+        if i < 0:
+            i += self.size
+        if not 0 <= i < self.size:
+            raise IndexError(i)
+        if i < self.start:
+            return self.head[i]
+        if i < self.end:
+            return self.attacks[i - self.start]
+        return self.tail[i - self.end]
+
+    def __iter__(self) -> Iterator[Action]:
+        return chain(self.head, self.attacks, self.tail)
+
+    def __contains__(self, action: object) -> bool:
+        # Every action offered is the very value (`actions.act`): by identity first, as a
+        # scan by equality would compare each action it passes.
+        return self.offers(action) or action in self.head or action in self.tail
 
 
 def _aim(action: Action, first: int) -> tuple[str | None, str | None]:
