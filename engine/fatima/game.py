@@ -10,6 +10,7 @@ turn's are read from the state when first asked for: `Turn`).
 """
 from __future__ import annotations
 
+from functools import lru_cache
 from itertools import chain, repeat
 from operator import attrgetter, is_
 from typing import Iterator, Sequence
@@ -231,7 +232,7 @@ def _next_turn(state: State, log: list[Event]) -> None:
         state.pending = Pending(seat, "turn", ())     # its options read when asked for (`Turn`)
 
 
-def aimed(state: State, seat: str, head: tuple[str, ...], target: str, own: bool) -> list[Action]:
+def aimed(state: State, seat: str, head: tuple[str, ...], target: str, own: bool) -> Sequence[Action]:
     """An Action card's or the decree's actions (`head`: its words before the aim) at what
     it may be aimed at now (`own`: its effect gives one of the user's Fatima in exchange,
     so it needs one). Each from one lookup of its last word in its row (`actions.row`)."""
@@ -239,7 +240,7 @@ def aimed(state: State, seat: str, head: tuple[str, ...], target: str, own: bool
         return [act(*head)]
     others, nations = state.others(seat), state.nations
     if target == "nation":
-        return list(map(row(*head).__getitem__, others))
+        return _at_each(head, others)
     if target == "hidden_king":
         at = row(*head)
         return [at[o] for o in others if not nations[o].king_shown]
@@ -253,6 +254,13 @@ def aimed(state: State, seat: str, head: tuple[str, ...], target: str, own: bool
     if target == "any_fatima":
         return _at_fatima(nations, head, state.around(seat))
     raise AssertionError(target)
+
+
+# The same actions at every turn of a seat with the card at the same place (bounded).
+@lru_cache(maxsize=4096)
+def _at_each(head: tuple[str, ...], seats: tuple[str, ...]) -> tuple[Action, ...]:
+    """The actions aimed at each of `seats`."""
+    return tuple(map(row(*head).__getitem__, seats))
 
 
 def _at_fatima(nations: dict[str, Nation], head: tuple[str, ...], seats: tuple[str, ...]) -> list[Action]:
