@@ -20,7 +20,7 @@ from engine import endings, legality, turns
 from engine.errors import IllegalAction
 from engine.events import Event
 from engine.fatima import combat, effects, moves, points
-from engine.fatima.actions import PASS, STOP, Action, act, numbers, parse, row
+from engine.fatima.actions import PASS, STOP, Action, Row, act, numbers, parse, row
 from engine.fatima.content import DEFAULT_PLAYERS, HAND, MOMENTS, PLAYERS, Content
 from engine.fatima.dice import Chance
 from engine.fatima.state import Ctx, Nation, Pending, State
@@ -249,7 +249,7 @@ def aimed(state: State, seat: str, head: tuple[str, ...], target: str, own: bool
             return []
         return _at_fatima(nations, head, others)
     if target == "own_fatima_to":
-        rows = [row(*head, o) for o in others]
+        rows = _rows_each(head, others)
         return [at[f] for f in nations[seat].fatima for at in rows]
     if target == "any_fatima":
         return _at_fatima(nations, head, state.around(seat))
@@ -261,6 +261,12 @@ def aimed(state: State, seat: str, head: tuple[str, ...], target: str, own: bool
 def _at_each(head: tuple[str, ...], seats: tuple[str, ...]) -> tuple[Action, ...]:
     """The actions aimed at each of `seats`."""
     return tuple(map(row(*head).__getitem__, seats))
+
+
+@lru_cache(maxsize=4096)
+def _rows_each(head: tuple[str, ...], seats: tuple[str, ...]) -> tuple[Row, ...]:
+    """The rows of the actions aimed at each of `seats`, by their last word."""
+    return tuple(row(*head, s) for s in seats)
 
 
 def _at_fatima(nations: dict[str, Nation], head: tuple[str, ...], seats: tuple[str, ...]) -> list[Action]:
