@@ -272,10 +272,10 @@ def _rows_each(head: tuple[str, ...], seats: tuple[str, ...]) -> tuple[Row, ...]
 def _at_fatima(nations: dict[str, Nation], head: tuple[str, ...], seats: tuple[str, ...]) -> list[Action]:
     """The actions at every Fatima of `seats`, nation by nation (each nation's read in C)."""
     out: list[Action] = []
-    for s in seats:
+    for s, at in zip(seats, _rows_each(head, seats)):
         court = nations[s].fatima
         if court:
-            out += map(row(*head, s).__getitem__, court)
+            out += map(at.__getitem__, court)
     return out
 
 
