@@ -417,52 +417,37 @@ def continue_(ctx, slot: str | None, llm_url, model, llm_backend, llm_config, mo
 @_guard
 def host(ctx, story, seat, seed, players, mix, remote_count, bot, bind, port, resume, slot):
     """Host a game that others join from their own terminals (narrator join)."""
-    from narrator.library import load, split_name
     from narrator.net.host import RemoteSeat
-    from narrator.profile import Profile
-    from narrator.saves import slot_path
     from narrator.screens import for_story
-    from narrator.session import Session, default_slot
 
     folder = _saves(ctx)
-    profile = _game_profile(folder)
-    _screen_settings(None, False)
-    if resume:
-        session = Session.resume(slot_path(folder, resume), profile)
-        if session.ending() is not None:
-            raise Failure(f"the game in {resume!r} is over; host a new one")
-    else:
-        if story is None:
-            raise Failure("say which story to host, as `narrator host STORY`, or --continue SLOT")
-        sid, episode = split_name(story)
-        st = load(sid)
-        ep = st.episode(episode)["id"]
-        table = _table_options(st, players, mix)
-        seats = _seats_for(st, seat, False, bot, table)
-        me = next(s for s, who in seats.items() if who == "human")
-        others = [s for s in seats if s != me]
-        if remote_count > len(others):
-            raise Failure(f"--remote {remote_count}: this table has only {len(others)} other seats")
-        for s in others[:remote_count]:
-            seats[s] = "remote"
-        path = slot_path(folder, slot) if slot else default_slot(folder, st, ep)
-        seed = seed if seed is not None else int.from_bytes(os.urandom(4), "big")
-        session = Session.new(st, ep, seed, seats, path, profile, table=table)
-    screen = for_story(session.story)
-    names = {s: session.story.seat_name(s) for s in session.seats}
-    lock = threading.Lock()   # the joiners' threads read the game the table plays
+    made: list = []     # the new game's session, once it is made (and its save written)
+    try:
+        session = _hosted_session(folder, story, seat, seed, players, mix, remote_count, bot, resume, slot, made)
+        screen = for_story(session.story)
+        names = {s: session.story.seat_name(s) for s in session.seats}
+        lock = threading.Lock()   # the joiners' threads read the game the table plays
 
-    def show(remote_seat: str, command: str) -> str:
-        with lock:
-            return screen.show(command, session.view(remote_seat), names)
+        def show(remote_seat: str, command: str) -> str:
+            with lock:
+                return screen.show(command, session.view(remote_seat), names)
 
-    remotes = {s: RemoteSeat(s, names[s], show, list(screen.COMMANDS))
-               for s, who in session.save.seats.items() if who == "remote"}
-    table_ = _table(session, hotseat=False, remotes=remotes)
-    table_.lock = lock
-    kept = session.save.network
-    slot = session.save.slot
-    server, moved = _listen(remotes, bind, port or kept.get("port", 0), kept.get("codes"))
+        remotes = {s: RemoteSeat(s, names[s], show, list(screen.COMMANDS))
+                   for s, who in session.save.seats.items() if who == "remote"}
+        table_ = _table(session, hotseat=False, remotes=remotes)
+        table_.lock = lock
+        kept = session.save.network
+        slot = session.save.slot
+        server, moved = _listen(remotes, bind, port or kept.get("port", 0), kept.get("codes"))
+    except KeyboardInterrupt:
+        # Ctrl-C before the host listens: nothing is hosted yet, so a new game's save (written
+        # as it was made, before anything was played) goes, as when a game is left before
+        # its first move.
+        if made and not made[0].save.actions:
+            made[0].save.path.unlink(missing_ok=True)
+        click.echo("\nStopped before the game was hosted" + (
+            f"; `narrator host --continue {resume}` hosts it." if resume else ": nothing was played or saved."))
+        sys.exit(0)
 
     def join_line(seat: str) -> str:
         return f"narrator join {server.address} {server.codes[seat]}"
@@ -497,6 +482,39 @@ def host(ctx, story, seat, seed, players, mix, remote_count, bot, bind, port, re
     finally:
         server.close()
     sys.exit(code)
+
+
+def _hosted_session(folder, story, seat, seed, players, mix, remote_count, bot, resume, slot, made: list):
+    """The session `narrator host` plays: the saved game `resume`, or a new one of `story`
+    (appended to `made` as soon as it exists)."""
+    from narrator.library import load, split_name
+    from narrator.saves import slot_path
+    from narrator.session import Session, default_slot
+
+    profile = _game_profile(folder)
+    _screen_settings(None, False)
+    if resume:
+        session = Session.resume(slot_path(folder, resume), profile)
+        if session.ending() is not None:
+            raise Failure(f"the game in {resume!r} is over; host a new one")
+        return session
+    if story is None:
+        raise Failure("say which story to host, as `narrator host STORY`, or --continue SLOT")
+    sid, episode = split_name(story)
+    st = load(sid)
+    ep = st.episode(episode)["id"]
+    table = _table_options(st, players, mix)
+    seats = _seats_for(st, seat, False, bot, table)
+    me = next(s for s, who in seats.items() if who == "human")
+    others = [s for s in seats if s != me]
+    if remote_count > len(others):
+        raise Failure(f"--remote {remote_count}: this table has only {len(others)} other seats")
+    for s in others[:remote_count]:
+        seats[s] = "remote"
+    path = slot_path(folder, slot) if slot else default_slot(folder, st, ep)
+    seed = seed if seed is not None else int.from_bytes(os.urandom(4), "big")
+    made.append(Session.new(st, ep, seed, seats, path, profile, table=table))
+    return made[0]
 
 
 def _listen(remotes, bind: str, port: int, codes):

@@ -133,6 +133,22 @@ def test_ctrl_c_after_the_host_listens_and_before_its_table_runs_stops_it_as_at_
     assert hosts[0][0].stopping
 
 
+def test_ctrl_c_before_the_host_listens_stops_it_and_leaves_no_empty_save(cli, tmp_path, monkeypatch):
+    """Ctrl-C while the story loads and the table is set (before anything is hosted) ended
+    in click's bare "Aborted!", exit status 1, leaving the new game's save, written as it
+    was made, with nothing played in it."""
+    import narrator.cli
+
+    def interrupted(*args, **kwargs):
+        raise KeyboardInterrupt        # Ctrl-C as the table is being set
+
+    monkeypatch.setattr(narrator.cli, "_table", interrupted)
+    result = cli("host", "fumie", "--as", "takeo", "--seed", "3")
+    assert result.exit_code == 0
+    assert "Stopped before the game was hosted: nothing was played or saved." in result.output
+    assert not list(tmp_path.glob("*.toml"))
+
+
 def test_quit_at_the_host_names_the_command_that_hosts_the_game_again(tmp_path):
     host = Running("--saves", str(tmp_path), "host", "fumie", "--as", "takeo", "--seed", "3")
     try:
