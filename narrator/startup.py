@@ -16,6 +16,7 @@ alone: `ready` changes nothing there.
 from __future__ import annotations
 
 import gc
+import sys
 
 _held = False
 
@@ -41,6 +42,11 @@ def ready() -> None:
 def run() -> None:
     """The command line as its own process: held from before its first import."""
     hold()
-    from narrator.cli import main
-
+    try:
+        from narrator.cli import main
+    except KeyboardInterrupt:
+        # Ctrl-C while the program is still being read in: nothing has begun, so it stops
+        # with a word rather than a traceback through the imports (130: stopped by SIGINT).
+        sys.stderr.write("\nStopped.\n")
+        raise SystemExit(130) from None
     main()

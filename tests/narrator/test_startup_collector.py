@@ -58,3 +58,20 @@ def test_the_process_runs_its_command_with_the_collector_on():
             " sys.argv = ['narrator', 'probe']; s.run()")
     run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert run.stdout.strip() == "True"
+
+
+def test_ctrl_c_while_the_program_is_read_in_stops_it_with_a_word_not_a_traceback(monkeypatch, capsys):
+    """A Ctrl-C in the first tenth of a second (the modules still being imported) showed a
+    traceback through the imports: it says it stopped, with status 130."""
+    import types
+
+    class Interrupted(types.ModuleType):
+        def __getattr__(self, name):
+            raise KeyboardInterrupt      # as if it came while narrator.cli was being read
+
+    monkeypatch.setattr(startup, "hold", lambda: None)     # this process's collector is left alone
+    monkeypatch.setitem(sys.modules, "narrator.cli", Interrupted("narrator.cli"))
+    with pytest.raises(SystemExit) as stopped:
+        startup.run()
+    assert stopped.value.code == 130
+    assert capsys.readouterr().err == "\nStopped.\n"
