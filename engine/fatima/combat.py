@@ -52,43 +52,44 @@ def combatants(state: State, seat: str, side: str) -> tuple[str, ...]:
     return tuple(may) if nation.humbled else (*may, "king")
 
 
-def attack_options(state: State, seat: str) -> list[Action]:
-    """Every Fatima `seat` may attack now (not in a truce, not in a warded nation; in turn
-    order from its left) with every combatant. A turn's most options, 33 of 44 on average:
-    each comes from one lookup of its combatant's word in the row of its target, and the
-    rows of a table are found once (`_attacks`)."""
+def courts_to_attack(state: State, seat: str) -> dict[str, tuple[str, ...]]:
+    """The rule of whom `seat` may attack now, in one place (the rules' options, their
+    lazy count and the view's rows all read it): every rival's court, as it is now, in
+    turn order from the seat's left; none in a truce, none in a warded nation, none empty."""
     if state.truce_until is not None:
-        return []
+        return {}
     nations, wards = state.nations, state.wards
-    rows = _attacks(state.seats)
-    fighters: tuple[str, ...] | None = None
-    out: list[Action] = []
+    courts = {}
     for other in state.others(seat):
         court = nations[other].fatima
         if court and other not in wards:
-            if fighters is None:
-                fighters = combatants(state, seat, "attack")
-            of = rows[other]
-            for f in court:
-                out += map(of[f].__getitem__, fighters)
+            courts[other] = tuple(court)     # a copy: the nation's list moves on
+    return courts
+
+
+def attack_options(state: State, seat: str) -> list[Action]:
+    """Every Fatima `seat` may attack now (`courts_to_attack`) with every combatant. A
+    turn's most options, 33 of 44 on average: each comes from one lookup of its
+    combatant's word in the row of its target, and the rows of a table are found once
+    (`_attacks`)."""
+    courts = courts_to_attack(state, seat)
+    if not courts:
+        return []
+    rows, fighters = _attacks(state.seats), combatants(state, seat, "attack")
+    out: list[Action] = []
+    for other, court in courts.items():
+        of = rows[other]
+        for f in court:
+            out += map(of[f].__getitem__, fighters)
     return out
 
 
 def attacks(state: State, seat: str) -> Attacks:
     """The attacks of `attack_options`, counted and each made only when asked for."""
-    if state.truce_until is not None:
+    courts = courts_to_attack(state, seat)
+    if not courts:
         return NO_ATTACKS
-    nations, wards = state.nations, state.wards
-    courts: dict[str, tuple[str, ...]] = {}
-    aims = 0
-    for other in state.others(seat):
-        court = nations[other].fatima
-        if court and other not in wards:
-            courts[other] = tuple(court)     # as it is now: the nation's list moves on
-            aims += len(court)
-    if not aims:
-        return NO_ATTACKS
-    return Attacks(state.seats, courts, combatants(state, seat, "attack"), aims)
+    return Attacks(state.seats, courts, combatants(state, seat, "attack"), sum(map(len, courts.values())))
 
 
 class Attacks(Sequence):

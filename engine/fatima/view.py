@@ -188,7 +188,7 @@ def view(state: State, seat: str) -> View:
     if p is not None and p.seat == seat and state.ended is None:
         legal = choices(state, seat).texts
         decision = Decision(p.kind, legal[:-1], _PROMPTS[p.kind])
-        if p.kind == "turn" and state.truce_until is None:
+        if p.kind == "turn":
             targets, fighters = _targets(state, seat)
     me = state.nations[seat]
     return View(
@@ -202,10 +202,9 @@ def view(state: State, seat: str) -> View:
 
 
 def _targets(state: State, seat: str) -> tuple[tuple[tuple[str, str], ...], tuple[str, ...]]:
-    """Every Fatima `seat` may attack now, out of a truce (in turn order from its left,
-    none in a warded nation), and what it may attack with: the rows of its turn's attacks
-    (`combat.attack_options`), so a player weighs a row without reading its texts."""
-    nations, wards = state.nations, state.wards
-    targets = tuple([(other, f) for other in state.others(seat) if other not in wards
-                     for f in nations[other].fatima])
+    """Every Fatima `seat` may attack now (`combat.courts_to_attack`), and what it may
+    attack with: the rows of its turn's attacks (`combat.attack_options`), so a player
+    weighs a row without reading its texts."""
+    courts = combat.courts_to_attack(state, seat)
+    targets = tuple([(other, f) for other, court in courts.items() for f in court])
     return targets, (combat.combatants(state, seat, "attack") if targets else ())
