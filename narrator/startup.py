@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import gc
 import sys
+from typing import NoReturn
 
 _held = False
 
@@ -43,10 +44,28 @@ def run() -> None:
     """The command line as its own process: held from before its first import."""
     hold()
     try:
+        import click
         from narrator.cli import main
     except KeyboardInterrupt:
         # Ctrl-C while the program is still being read in: nothing has begun, so it stops
-        # with a word rather than a traceback through the imports (130: stopped by SIGINT).
-        sys.stderr.write("\nStopped.\n")
-        raise SystemExit(130) from None
-    main()
+        # with a word rather than a traceback through the imports.
+        _stopped("\n")
+    # click's own way with a Ctrl-C that no command caught (one in its start of a command,
+    # before the command's body runs) is a bare "Aborted!" and status 1: it stops here
+    # as it does during the imports. Usage errors and --help/--version end as click ends them.
+    try:
+        code = main(standalone_mode=False)
+    except click.exceptions.Abort as err:
+        if not isinstance(err.__cause__, KeyboardInterrupt):
+            sys.stderr.write("Aborted!\n")     # the end of input: as click ends it
+            sys.exit(1)
+        _stopped("")                 # click has already ended the line
+    except click.ClickException as err:
+        err.show()
+        sys.exit(err.exit_code)
+    sys.exit(code if isinstance(code, int) else 0)
+
+
+def _stopped(before: str) -> NoReturn:
+    sys.stderr.write(f"{before}Stopped.\n")
+    raise SystemExit(130) from None      # 130: stopped by SIGINT, as a shell counts it

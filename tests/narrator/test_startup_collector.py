@@ -75,3 +75,43 @@ def test_ctrl_c_while_the_program_is_read_in_stops_it_with_a_word_not_a_tracebac
         startup.run()
     assert stopped.value.code == 130
     assert capsys.readouterr().err == "\nStopped.\n"
+
+
+@pytest.fixture
+def process(monkeypatch):
+    """`startup.run` as the console script runs it, with `argv`, this process's collector
+    left alone; a command `probe` raises what it is given."""
+    from narrator import cli
+
+    monkeypatch.setattr(startup, "hold", lambda: None)
+
+    def with_args(*argv: str, raising: type[BaseException] | None = None):
+        def probe():
+            raise raising()
+        monkeypatch.setitem(cli.main.commands, "probe", cli.click.Command("probe", callback=probe))
+        monkeypatch.setattr(sys, "argv", ["narrator", *argv])
+        with pytest.raises(SystemExit) as ended:
+            startup.run()
+        return ended.value.code
+    return with_args
+
+
+def test_ctrl_c_that_no_command_caught_stops_it_with_a_word_not_click_s_aborted(process, capsys):
+    """One that came in click's own start of a command (a tenth of a second after start)
+    ended in click's bare "Aborted!" and status 1."""
+    assert process("probe", raising=KeyboardInterrupt) == 130
+    assert capsys.readouterr().err == "\nStopped.\n"
+
+
+def test_the_end_of_input_that_no_command_caught_ends_as_click_ends_it(process, capsys):
+    assert process("probe", raising=EOFError) == 1
+    assert capsys.readouterr().err == "\nAborted!\n"
+
+
+def test_usage_errors_help_and_version_end_as_click_ends_them(process, capsys):
+    assert process("no-such-command") == 2
+    assert "No such command 'no-such-command'" in capsys.readouterr().err
+    assert process("--version") == 0
+    assert capsys.readouterr().out.startswith("narrator, version")
+    assert process("--help") == 0
+    assert "Narrative card games" in capsys.readouterr().out
