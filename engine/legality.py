@@ -1,9 +1,10 @@
 """The one place where an action is found legal or not, for every family."""
 from __future__ import annotations
 
+from functools import lru_cache
 from itertools import repeat
 from operator import is_
-from typing import Any, Callable, Iterator, Sequence
+from typing import Any, Callable, Iterator, Mapping, Sequence
 
 from engine.errors import GameOver, IllegalAction, NotYourTurn
 
@@ -36,6 +37,22 @@ class Choices:
             return self.texts[:n]
         return tuple(map(str, options))
 
+    def by_verb(self) -> tuple[tuple[str, ...], Mapping[str, Sequence[str]]]:
+        """The texts but `stop`, by verb (`texts_by_verb`). A family whose choices can group
+        their actions without writing them all gives its own: a random player reads
+        the verbs, their sizes and one text."""
+        return texts_by_verb(self.texts)
+
+    def taken(self, text: str) -> Any:
+        """The action of `text`, one of these texts: the very value offered (so the
+        rules' check finds it without comparing any); None for a text not among them."""
+        # (a text taken was most often read from these texts: their slot, not the property)
+        texts = self._texts if self._texts is not None else self.texts
+        try:
+            return self.actions[texts.index(text)]
+        except ValueError:
+            return None
+
     def __contains__(self, action: object) -> bool:
         # A scan: the lists are short, and hashing every action costs more than comparing.
         # The answer is most often one of these very values (a rules loop picks among
@@ -48,6 +65,28 @@ class Choices:
 
     def __len__(self) -> int:
         return len(self.actions)
+
+
+@lru_cache(maxsize=512)
+def texts_by_verb(legal: tuple[str, ...]) -> tuple[tuple[str, ...], dict[str, tuple[str, ...]]]:
+    """The verbs of the legal actions but `stop` (a text's first word), sorted, and each
+    verb's actions in the engine's order: the same few lists of choices come up game
+    after game (a small bound, so memory stays flat; the key is the legal actions'
+    texts, nothing more)."""
+    grouped: dict[str, list[str]] = {}
+    # One pass, each text cut once at its first space. Long lists seldom come again
+    # (a story with many targets and cards: half its random players' lists are new), so
+    # this runs often.
+    for a in legal:
+        if a != "stop":
+            verb = a.partition(" ")[0]
+            group = grouped.get(verb)
+            if group is None:
+                grouped[verb] = [a]
+            else:
+                group.append(a)
+    verbs = tuple(sorted(grouped))
+    return verbs, {v: tuple(grouped[v]) for v in verbs}
 
 
 class Offers:

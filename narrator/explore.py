@@ -20,12 +20,12 @@ import time
 import zlib
 from collections import Counter
 from dataclasses import dataclass, field
-from typing import NamedTuple
 
 from engine.events import told
 from engine.legality import Choices
 from engine.storyfiles import STOPPED
 from narrator import bots, families
+from narrator.bots import Glance
 from narrator.collector import loaded_set_aside
 from narrator.library import Story
 
@@ -152,39 +152,24 @@ def play(story: Story, game_seed: int, options: dict, bot: str, bot_seed: int, b
     while (ended := ending(state)) is None:
         seat = to_act(state)[0]
         legal = offered(state, seat)
-        texts = legal.texts
         # A random player reads no more than the legal actions and the seat's clock, and a
         # partner whose rule answers from the legal actions alone reads only them: the
         # family's whole view (each as dear as a move of the rules) would be built for
-        # nothing.
+        # nothing. A random player's choices are not even written: it draws a verb and
+        # one of its actions, and only that one need be made (`Choices.by_verb`).
         if seat in random_seats:
-            text = players[seat].choose(Glance(seat, seats, texts, told(state.log, seat, clock)))
-        elif glance is None or (text := glance(texts)) is None:
+            text = players[seat].choose(Glance(seat, seats, legal, told(state.log, seat, clock)))
+        elif glance is None or (text := glance(legal.texts)) is None:
             text = players[seat].choose(view(state, seat))
         # (a view's legal texts are the choices' own: engine.contract.View, test_contract)
-        action = _chosen(g, legal, texts, text)
+        # The rules' own value for the text chosen, so their check finds the very value
+        # they offered without comparing any; parsed otherwise.
+        action = legal.taken(text)
+        if action is None:
+            action = g.parse(text)
         apply(state, seat, action)
         moves.append(action)
     return state, ended, moves
-
-
-class Glance(NamedTuple):
-    """All of a view that a random player reads (engine.contract.View), and no more."""
-    seat: str
-    seats: tuple[str, ...]
-    legal: tuple[str, ...]
-    moment: int
-
-
-def _chosen(g, legal: Choices, shown, text: str):
-    """The action a bot chose, as `text`: the rules' own value for it, found at its place
-    among the texts the seat was shown (the rules' actions in their order), so the rules'
-    check finds the very value they offered without comparing any; parsed otherwise."""
-    try:
-        at = shown.index(text)
-    except ValueError:
-        return g.parse(text)
-    return legal.actions[at]
 
 
 BRANCHES = 7   # a hunt plays each dealt game, then this many games branching from its moves

@@ -6,7 +6,9 @@ an action in its text form, exactly as a human would type it.
 from __future__ import annotations
 
 import zlib
-from functools import lru_cache
+from typing import NamedTuple
+
+from engine.legality import Choices, texts_by_verb
 
 NAMES = ("partner", "random")
 
@@ -20,7 +22,12 @@ class RandomBot:
         self.seed = seed
 
     def choose(self, view) -> str:
-        verbs, by_verb = _by_verb(tuple(view.legal))
+        # A glance's choices are grouped by their family, which need not write every text
+        # to do it (a turn of many attacks); a view's texts are grouped here.
+        if view.__class__ is Glance:
+            verbs, groups = view.choices.by_verb()
+        else:
+            verbs, groups = texts_by_verb(tuple(view.legal))
         if not verbs:
             return "stop"
         # Drawn afresh from the seed and the moment, so a game continued from its save
@@ -28,9 +35,21 @@ class RandomBot:
         # gives both choices: its high half the verb (picked first, so using a card face
         # up is as likely as face down), its low half the action of that verb.
         draw = drawn(self.seed * 1_000_003 + view.moment)
-        verb = verbs[(draw >> 32) % len(verbs)]
-        words = by_verb[verb]
+        words = groups[verbs[(draw >> 32) % len(verbs)]]
         return words[(draw & 0xFFFFFFFF) % len(words)]
+
+
+class Glance(NamedTuple):
+    """All of a view that a random player reads (engine.contract.View), and no more: the
+    moment's choices, whose texts (`legal`) are written only if read."""
+    seat: str
+    seats: tuple[str, ...]
+    choices: Choices
+    moment: int
+
+    @property
+    def legal(self) -> tuple[str, ...]:
+        return self.choices.texts
 
 
 _BITS = (1 << 64) - 1
@@ -47,27 +66,6 @@ def drawn(x: int, k: int = 0) -> int:
     z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _BITS
     z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _BITS
     return z ^ (z >> 31)
-
-
-@lru_cache(maxsize=512)
-def _by_verb(legal: tuple[str, ...]) -> tuple[tuple[str, ...], dict[str, tuple[str, ...]]]:
-    """The verbs of the legal actions but `stop`, in order, and each verb's actions in the
-    engine's order: the same few lists of choices come up game after game (a small bound,
-    so memory stays flat; the key is the view's own legal actions, nothing more)."""
-    by_verb: dict[str, list[str]] = {}
-    # One pass, each text cut once at its first space. Long lists seldom come again
-    # (a story with many targets and cards: half its random players' lists are new), so
-    # this runs often.
-    for a in legal:
-        if a != "stop":
-            verb = a.partition(" ")[0]
-            group = by_verb.get(verb)
-            if group is None:
-                by_verb[verb] = [a]
-            else:
-                group.append(a)
-    verbs = tuple(sorted(by_verb))
-    return verbs, {v: tuple(by_verb[v]) for v in verbs}
 
 
 def make(name: str, story, seat: str, seed: int):
