@@ -94,8 +94,8 @@ def attacks(state: State, seat: str) -> Attacks:
 
 class Attacks(Sequence):
     """A turn's attacks in their order (by target nation, then its Fatima, then the
-    attacker's combatant) without making them: a rules loop counts them and takes one,
-    and an attack is found among them by its words (its target's court and the
+    attacker's combatant) without making them: a rules loop or a random player counts
+    them and takes one, and an attack is found among them by its words (its target's court and the
     attacker's combatants as they were offered). Each made is the one value for its
     words (the rows of `_attacks`), as `attack_options` makes them."""
 
@@ -132,6 +132,16 @@ class Attacks(Sequence):
         nation, fatima, word, fighter = action.args
         court = self.courts.get(nation)
         return court is not None and fatima in court and word == "with" and fighter in self.fighters
+
+    def named(self, text: str) -> Action | None:
+        """The attack written `text` if it is one of these (the very value offered), else None."""
+        words = text.split(" ")
+        if len(words) != 5 or words[0] != "attack" or words[3] != "with":
+            return None
+        _, nation, fatima, _, fighter = words
+        if fatima not in self.courts.get(nation, ()) or fighter not in self.fighters:
+            return None
+        return _attacks(self.seats)[nation][fatima][fighter]
 
 
 NO_ATTACKS = Attacks((), {}, (), 0)

@@ -11,9 +11,9 @@ turn's are read from the state when first asked for: `Turn`).
 from __future__ import annotations
 
 from functools import lru_cache
-from itertools import chain, repeat
+from itertools import chain, groupby, repeat
 from operator import attrgetter, is_
-from typing import Iterator, Sequence
+from typing import Iterator, Mapping, Sequence
 
 from engine.contract import Ending
 from engine import endings, legality, turns
@@ -116,18 +116,13 @@ def choices(state: State, seat: str) -> legality.Choices:
 
 def _legal(state: State, seat: str) -> Choices:
     """Every move answers a pending decision (a turn is one too): `legal_actions`, but a
-    turn not read yet is read with every option made, into its options: the views show
-    them all, and making them at once costs less than counting and then making each
-    (one read already for a rules loop is read as it is: each state reads a turn once)."""
+    turn not read yet is read as it is first asked for (`TurnChoices`)."""
     p = state.pending
     if p is None or p.seat != seat or state.ended is not None:
         return Choices(())
     options = p.options
     if not options and p.kind == "turn":
-        turn = p.data.get("turn")
-        if turn is not None:
-            return Choices(turn)
-        options = p.options = tuple(turn_options(state, seat))
+        return TurnChoices(state, seat)
     return Choices((*options, STOP))
 
 
@@ -144,15 +139,108 @@ class Choices(legality.Choices):
         return self._texts
 
 
-_TEXT = attrgetter("text")
+_TEXT, _VERB = attrgetter("text"), attrgetter("verb")
+
+
+class TurnChoices(Choices):
+    """A turn's choices, read from the state the first time they are asked for (the
+    state does not change while a turn waits: `Turn`): for their actions, every option
+    made at once into the turn's options, as the views show them all; to be grouped by
+    verb, as a `Turn`, so a random player makes only the action it takes (most are
+    attacks, each made by its place). A turn read already as a `Turn` is read as it is:
+    each state reads a turn once."""
+
+    __slots__ = ("state", "seat", "_turn", "_made")
+
+    def __init__(self, state: State, seat: str):
+        self.state, self.seat = state, seat
+        self._turn: Turn | None = None
+        self._made: tuple[Action, ...] | None = None
+        self._texts = None
+
+    def _read(self, grouped: bool) -> None:
+        state, p = self.state, self.state.pending
+        turn = p.data.get("turn")
+        if turn is None and grouped:
+            turn = p.data["turn"] = Turn(state, self.seat)
+        if turn is not None:
+            self._turn = turn
+        else:
+            options = p.options = tuple(turn_options(state, self.seat))
+            self._made = (*options, STOP)
+        # Held no longer: the state's cached choices holding it would make a cycle that
+        # only the collector frees, a whole game's state when they are its last.
+        self.state = None
+
+    @property
+    def actions(self) -> tuple[Action, ...]:     # read in place of the slot of legality.Choices
+        if self._made is None:
+            if self.state is not None:
+                self._read(grouped=False)
+            if self._made is None:
+                self._made = tuple(self._turn)
+        return self._made
+
+    def __reduce__(self) -> tuple:
+        if self.state is not None:
+            return TurnChoices, (self.state, self.seat)      # not read yet: a copy reads its own
+        return Choices, (self.actions,)
+
+    def by_verb(self) -> tuple[tuple[str, ...], Mapping[str, Sequence[str]]]:
+        if self.state is not None:
+            self._read(grouped=True)
+        turn = self._turn
+        if turn is None:          # every option made already, for a view
+            return super().by_verb()
+        groups: dict[str, Sequence[str]] = {}
+        # The options before combat come a verb at a time (pass, the Action cards', the
+        # decree's: `_before_combat`), each run read in C; a verb met again is joined on.
+        for verb, run in groupby(turn.head, _VERB):
+            texts = tuple(map(_TEXT, run))
+            groups[verb] = groups[verb] + texts if verb in groups else texts
+        if turn.attacks.size:
+            groups["attack"] = _Written(turn.attacks)
+        if len(turn.tail) > 1:
+            groups["unveil"] = tuple(map(_TEXT, turn.tail[:-1]))
+        return tuple(sorted(groups)), groups
+
+    def taken(self, text: str) -> Action | None:
+        if self.state is not None:
+            self._read(grouped=True)
+        turn = self._turn
+        if self._texts is not None or turn is None:     # written for a view: found at its place
+            return super().taken(text)
+        attack = turn.attacks.named(text)
+        if attack is not None:
+            return attack
+        others = (*turn.head, *turn.tail)
+        try:
+            return others[tuple(map(_TEXT, others)).index(text)]
+        except ValueError:
+            return None
+
+
+class _Written(Sequence):
+    """The texts of actions made as they are read (`combat.Attacks`), each written when asked for."""
+
+    __slots__ = ("actions",)
+
+    def __init__(self, actions: Sequence[Action]):
+        self.actions = actions
+
+    def __len__(self) -> int:
+        return len(self.actions)
+
+    def __getitem__(self, i: int) -> str:
+        return self.actions[i].text
 
 
 def apply(state: State, seat: str, action: Action) -> list[Event]:
     """Carry out one action of `seat`; the only place an action's legality is decided."""
     pending = state.pending
     # An action offered, or parsed from its text, is the very value the pending decision
-    # holds (`actions.act`): found by identity among its options, or in a turn read for a
-    # rules loop (`Turn`, an attack by its words), it is legal. Any other is decided, and
+    # holds (`actions.act`): found by identity among its options, or in a turn read
+    # (`Turn`, an attack by its words), it is legal. Any other is decided, and
     # a refusal worded, by the engine's check, as is any action at a turn not read yet.
     if pending is None or pending.seat != seat or state.ended is not None or not (
             action is STOP or any(map(is_, pending.options, repeat(action)))
@@ -315,14 +403,13 @@ def _before_combat(state: State, seat: str) -> list[Action]:
 
 
 class Turn(Sequence):
-    """A turn's legal actions as a rules loop reads them: its options in their order, then
+    """A turn's legal actions as the rules read them: its options in their order, then
     stopping, the attacks (every Fatima of every rival with every combatant, most of some
     forty-five) counted, each made when taken (`combat.Attacks`) and found among them by
     its words.
 
     A turn is offered with no options (`()`), read from the state the first time they are
-    asked for: this way by `legal_actions` (kept in the decision's data as "turn"), or
-    every one made by `choices` for the views, which show them all (kept as its options).
+    asked for, by `legal_actions` or by `choices` (kept in the decision's data as "turn").
     The state does not change while a turn waits (every move is an `apply`, which answers
     the turn before it changes anything), so they read the same whoever asks, in
     whichever copy of the state."""
