@@ -44,9 +44,9 @@ def seats_for(state: State, who: str, ctx: Ctx) -> tuple[str, ...]:
     if who == "others":
         return order[1:]
     if who == "over_limit":
-        return tuple(s for s in order if state.over_limit(s))
+        return tuple([s for s in order if state.over_limit(s)])
     if who == "no_fatima":
-        return tuple(s for s in order if not state.nations[s].fatima)
+        return tuple([s for s in order if not state.nations[s].fatima])
     raise AssertionError(who)
 
 

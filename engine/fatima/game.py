@@ -301,23 +301,23 @@ def _next_turn(state: State, log: list[Event]) -> None:
     if final:
         state.pending = Pending(seat, "turn", ())
         return
-    card = state.deck.pop()
+    deck = state.deck
+    card = deck.pop()
     kind = state.content.cards[card].kind
     if kind == "fatima":
         state.nations[seat].fatima.append(card)
         log.append(Event("fatima_placed", {"seat": seat, "card": card, "why": "draw"}))
-        moves.deck_check(state, log)
     elif kind == "event":
         log.append(Event("event_drawn", {"seat": seat, "card": card}))
         state.discard.append(card)
-        moves.deck_check(state, log)
         effects.start(state, state.content.events[card].effect, Ctx(seat, card))
     else:
         moves.to_hand(state, seat, card)
         log.append(Event("draw", {"seat": seat, "count": 1, "why": "turn"}))
         log.append(Event("hand_seen", {"seat": seat, "cards": [card], "why": "turn"}, frozenset((seat,))))
-        moves.deck_check(state, log)
         state.pending = Pending(seat, "turn", ())     # its options read when asked for (`Turn`)
+    if not deck:        # the last card: one more round (asked only then, not at every draw)
+        moves.deck_check(state, log)
 
 
 def aimed(state: State, seat: str, head: tuple[str, ...], target: str, own: bool) -> Sequence[Action]:

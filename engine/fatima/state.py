@@ -144,7 +144,8 @@ class State:
         return self.content.kings[self.nations[seat].king].military
 
     def over_limit(self, seat: str) -> bool:
-        return len(self.nations[seat].hand) > self.military(seat)
+        nation = self.nations[seat]     # not through `military`: asked of every seat an Event levies
+        return len(nation.hand) > self.content.kings[nation.king].military
 
     def owner(self, fatima: str) -> str | None:
         for seat, n in self.nations.items():
