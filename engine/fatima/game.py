@@ -241,9 +241,10 @@ def apply(state: State, seat: str, action: Action) -> list[Event]:
     # An action offered, or parsed from its text, is the very value the pending decision
     # holds (`actions.act`): found by identity among its options, or in a turn read
     # (`Turn`, an attack by its words), it is legal. Any other is decided, and
-    # a refusal worded, by the engine's check, as is any action at a turn not read yet.
+    # a refusal worded, by the engine's check, as is any action at a turn not read yet
+    # (a turn is offered with no options: not scanned).
     if pending is None or pending.seat != seat or state.ended is not None or not (
-            action is STOP or any(map(is_, pending.options, repeat(action)))
+            action is STOP or pending.options and any(map(is_, pending.options, repeat(action)))
             or (turn := pending.data.get("turn")) is not None and turn.offers(action)):
         legality.check(state, seat, action, over=state.ended is not None, to_act=to_act,
                        legal_actions=choices)
@@ -427,6 +428,8 @@ class Turn(Sequence):
     def offers(self, action: Action) -> bool:
         """Whether `action` is one of these found cheaply: the very value, or an attack's
         words. No answers nothing of an equal value made afresh (`in` does)."""
+        if action.__class__ is Action and action.verb == "attack":     # most, and only attacks
+            return action in self.attacks
         return (any(map(is_, self.head, repeat(action))) or action in self.attacks
                 or any(map(is_, self.tail, repeat(action))))
 
