@@ -54,11 +54,6 @@ class Action(BaseAction):
     def __str__(self) -> str:
         return self.text
 
-    @property
-    def combatant(self) -> str | None:
-        """For attack and fight: `king` or the hand position, as written."""
-        return self.args[-1] if self.verb in ("attack", "fight") else None
-
 
 def _position(word: str) -> bool:
     return is_number(word) and int(word) >= 1

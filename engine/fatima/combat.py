@@ -210,7 +210,8 @@ def answer(state: State, seat: str, action: Action, log: list[Event]) -> None:
             log.append(Event("returned", {"seat": c.attacker, "card": None, "why": "avoided"}))
         state.combat = None
         return
-    c.defend, c.defend_king = _lay_down(state, seat, action.combatant)
+    _, combatant = action.args       # fight with N|king
+    c.defend, c.defend_king = _lay_down(state, seat, combatant)
     log.append(Event("fight", {"seat": seat, "king": c.defend_king}))
     log.append(Event("laid_down", {"seat": seat, "card": c.defend, "side": "defend"}, frozenset((seat,))))
     resolve(state, log)
