@@ -13,12 +13,20 @@ import random
 from typing import Any, MutableSequence
 
 
+# The width of each index drawn (the bits of i + 1, for a j from 0 to i), read from a list
+# where it was computed card by card (a method call each); as long as the largest deck
+# shuffled so far.
+_WIDTHS = [1]
+
+
 def shuffle(rng: random.Random, cards: MutableSequence[Any]) -> None:
+    last, widths = len(cards) - 1, _WIDTHS
+    if last >= len(widths):
+        widths += [(i + 1).bit_length() for i in range(len(widths), last + 1)]
     getrandbits = rng.getrandbits
-    for i in range(len(cards) - 1, 0, -1):
-        n = i + 1
-        width = n.bit_length()
+    for i in range(last, 0, -1):
+        width = widths[i]
         j = getrandbits(width)
-        while j >= n:
+        while j > i:
             j = getrandbits(width)
         cards[i], cards[j] = cards[j], cards[i]

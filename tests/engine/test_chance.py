@@ -17,3 +17,15 @@ def test_the_shuffle_is_pythons_and_leaves_the_generator_where_pythons_does():
             theirs.shuffle(python)
             assert mine == python and sorted(mine) == sorted(cards)
             assert ours.getstate() == theirs.getstate()
+
+
+def test_a_deck_larger_than_any_before_and_the_small_ones_after_it_draw_as_python():
+    # the widths of the indices are kept as long as the largest deck so far: a larger one
+    # lengthens them, and the decks after it read the same widths
+    for size in (3, 1000, 2, 129, 2049, 0, 64, 257):
+        ours, theirs = random.Random(size), random.Random(size)
+        mine, python = list(range(size)), list(range(size))
+        shuffle(ours, mine)
+        theirs.shuffle(python)
+        assert mine == python
+        assert ours.getstate() == theirs.getstate()
