@@ -22,6 +22,7 @@ from operator import attrgetter, eq
 
 from engine.events import Event
 from engine.fatima import moves
+from engine.fatima.moves import ALONE
 from engine.fatima.actions import AVOID, Action, Row, numbers, row
 from engine.fatima.content import Ability, Content
 from engine.fatima.state import Combat, Pending, State
@@ -189,7 +190,7 @@ def declare(state: State, seat: str, action: Action, log: list[Event]) -> None:
     state.combat = Combat(seat, nation, fatima, card, king)
     state.record.attacked.add(seat)
     log.append(Event("attack", {"seat": seat, "target": nation, "card": fatima, "king": king}))
-    log.append(Event("laid_down", {"seat": seat, "card": card, "side": "attack"}, frozenset((seat,))))
+    log.append(Event("laid_down", {"seat": seat, "card": card, "side": "attack"}, ALONE[seat]))
     state.pending = Pending(nation, "defend", defend_options(state, nation))
 
 
@@ -213,7 +214,7 @@ def answer(state: State, seat: str, action: Action, log: list[Event]) -> None:
     _, combatant = action.args       # fight with N|king
     c.defend, c.defend_king = _lay_down(state, seat, combatant)
     log.append(Event("fight", {"seat": seat, "king": c.defend_king}))
-    log.append(Event("laid_down", {"seat": seat, "card": c.defend, "side": "defend"}, frozenset((seat,))))
+    log.append(Event("laid_down", {"seat": seat, "card": c.defend, "side": "defend"}, ALONE[seat]))
     resolve(state, log)
 
 

@@ -12,6 +12,7 @@ from functools import lru_cache
 
 from engine.events import Event
 from engine.fatima import combat, moves
+from engine.fatima.moves import ALONE
 from engine.fatima.actions import PASS, Action, act, row
 from engine.fatima.state import Ctx, Frame, Pending, State
 
@@ -76,13 +77,13 @@ def _steal(state, step, ctx, log):
 
 def _look_hand(state, step, ctx, log):
     hand = list(state.nations[ctx.target].hand)
-    log.append(Event("peek", {"seat": ctx.user, "target": ctx.target, "cards": hand}, frozenset((ctx.user,))))
+    log.append(Event("peek", {"seat": ctx.user, "target": ctx.target, "cards": hand}, ALONE[ctx.user]))
 
 
 def see_king(state: State, seat: str, target: str, log: list[Event]) -> None:
     king = state.nations[target].king
     state.intel.setdefault(seat, {})[target] = king
-    log.append(Event("king_seen", {"seat": seat, "target": target, "card": king}, frozenset((seat,))))
+    log.append(Event("king_seen", {"seat": seat, "target": target, "card": king}, ALONE[seat]))
 
 
 def _see_king(state, step, ctx, log):

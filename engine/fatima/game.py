@@ -20,6 +20,7 @@ from engine import endings, legality, turns
 from engine.errors import IllegalAction
 from engine.events import Event
 from engine.fatima import combat, effects, moves, points
+from engine.fatima.moves import ALONE
 from engine.fatima.actions import PASS, STOP, Action, Row, act, numbers, parse, row
 from engine.fatima.content import DEFAULT_PLAYERS, HAND, MOMENTS, PLAYERS, Content
 from engine.fatima.dice import Chance
@@ -61,7 +62,7 @@ def new_game(content: Content, seat_names: Sequence[str], seed: int, options: di
     log: list[Event] = [Event("setup", {"players": len(table), "seats": list(table), "deck": len(deck),
                                         "unused": len(state.unused_kings)})]
     for s in table:
-        log.append(Event("king_dealt", {"seat": s, "card": nations[s].king}, frozenset((s,))))
+        log.append(Event("king_dealt", {"seat": s, "card": nations[s].king}, ALONE[s]))
     back: list[str] = []
     for _ in range(HAND):
         for s in table:
@@ -79,7 +80,7 @@ def new_game(content: Content, seat_names: Sequence[str], seed: int, options: di
         moves.sort_hand(state, s)
         log.append(Event("deal", {"seat": s, "count": len(nations[s].hand)}))
         log.append(Event("hand_seen", {"seat": s, "cards": list(nations[s].hand), "why": "deal"},
-                         frozenset((s,))))
+                         ALONE[s]))
     if back:
         deck.extend(back)
         rng.shuffle(deck)
@@ -315,7 +316,7 @@ def _next_turn(state: State, log: list[Event]) -> None:
     else:
         moves.to_hand(state, seat, card)
         log.append(Event("draw", {"seat": seat, "count": 1, "why": "turn"}))
-        log.append(Event("hand_seen", {"seat": seat, "cards": [card], "why": "turn"}, frozenset((seat,))))
+        log.append(Event("hand_seen", {"seat": seat, "cards": [card], "why": "turn"}, ALONE[seat]))
         state.pending = Pending(seat, "turn", ())     # its options read when asked for (`Turn`)
     if not deck:        # the last card: one more round (asked only then, not at every draw)
         moves.deck_check(state, log)

@@ -18,6 +18,22 @@ from engine.events import Event
 from engine.fatima.state import Ctx, Frame, State
 
 
+class _Alone(dict):
+    """The seats told of an event only its own seat may know (a hand seen, a card laid
+    down face down): that seat alone, one frozenset per seat name, shared by its events
+    (a frozenset is never changed). Making one for each event cost as much as three
+    lookups here, at about one event a move. Bounded: a table seats p1 to p8."""
+
+    __slots__ = ()
+
+    def __missing__(self, seat: str) -> frozenset[str]:
+        alone = self[seat] = frozenset((seat,))
+        return alone
+
+
+ALONE = _Alone()
+
+
 def to_hand(state: State, seat: str, card: str) -> None:
     """A card joins a hand at its end, so the cards already held keep their positions
     (`fight with 2` lays the card the player saw at 2). Games saved before that rule kept
@@ -57,7 +73,7 @@ def draw(state: State, seat: str, n: int, log: list[Event], why: str = "effect")
             kept.append(card)
     if kept:
         log.append(Event("draw", {"seat": seat, "count": len(kept), "why": why}))
-        log.append(Event("hand_seen", {"seat": seat, "cards": kept, "why": why}, frozenset((seat,))))
+        log.append(Event("hand_seen", {"seat": seat, "cards": kept, "why": why}, ALONE[seat]))
     deck_check(state, log)
     # The effect that drew goes on after the Events: they wait on the frame stack above
     # it, the first drawn on top so that they strike in the order they were drawn.
