@@ -49,7 +49,9 @@ class Action(BaseAction):
     text: str = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "text", BaseAction.__str__(self))
+        # BaseAction's text, written here rather than through its __str__: that looks
+        # for a text written before (none, in a value just made) and keeps it aside too.
+        object.__setattr__(self, "text", " ".join((self.verb, *self.args)))
 
     def __str__(self) -> str:
         return self.text

@@ -7,6 +7,7 @@ from collections import Counter
 
 import pytest
 
+from engine.action import Action as BaseAction
 from engine.errors import BadSyntax, GameOver, IllegalAction, NotYourTurn
 from engine.fatima import game as g
 from engine.fatima import points
@@ -557,6 +558,8 @@ def test_bad_syntax(text):
                                   "unveil noor", "discard 2", "give 3", "give noor", "spy p3"])
 def test_actions_round_trip_through_their_text(text):
     assert str(parse(text)) == text
+    action = parse(text)       # its text, written as it is made, is the engine's text of its words
+    assert action.text == str(BaseAction(action.verb, action.args)) == text
     assert parse(str(parse(text))) == parse(text)
     assert parse(text.upper()) == parse(text)
 
