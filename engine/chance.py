@@ -15,14 +15,16 @@ from typing import Any, MutableSequence
 
 # The width of each index drawn (the bits of i + 1, for a j from 0 to i), read from a list
 # where it was computed card by card (a method call each); as long as the largest deck
-# shuffled so far.
+# shuffled so far. A larger deck puts a longer list in its place, made whole, so that a
+# shuffle in another thread reads either list and never one half made.
 _WIDTHS = [1]
 
 
 def shuffle(rng: random.Random, cards: MutableSequence[Any]) -> None:
+    global _WIDTHS
     last, widths = len(cards) - 1, _WIDTHS
     if last >= len(widths):
-        widths += [(i + 1).bit_length() for i in range(len(widths), last + 1)]
+        widths = _WIDTHS = [(i + 1).bit_length() for i in range(last + 1)]
     getrandbits = rng.getrandbits
     for i in range(last, 0, -1):
         width = widths[i]
