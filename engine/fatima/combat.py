@@ -22,9 +22,9 @@ from operator import attrgetter, eq
 
 from engine.events import Event
 from engine.fatima import moves
-from engine.fatima.moves import ALONE
 from engine.fatima.actions import AVOID, Action, Row, numbers, row
 from engine.fatima.content import Ability, Content
+from engine.fatima.moves import ALONE
 from engine.fatima.state import Combat, Pending, State
 
 

@@ -12,8 +12,8 @@ from functools import lru_cache
 
 from engine.events import Event
 from engine.fatima import combat, moves
-from engine.fatima.moves import ALONE
 from engine.fatima.actions import PASS, Action, act, row
+from engine.fatima.moves import ALONE
 from engine.fatima.state import Ctx, Frame, Pending, State
 
 

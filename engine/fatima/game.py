@@ -20,10 +20,10 @@ from engine import endings, legality, turns
 from engine.errors import IllegalAction
 from engine.events import Event
 from engine.fatima import combat, effects, moves, points
-from engine.fatima.moves import ALONE
 from engine.fatima.actions import PASS, STOP, Action, Row, act, numbers, parse, row
 from engine.fatima.content import DEFAULT_PLAYERS, HAND, MOMENTS, PLAYERS, Content
 from engine.fatima.dice import Chance
+from engine.fatima.moves import ALONE
 from engine.fatima.state import Ctx, Nation, Pending, State
 
 parse_action = parse

@@ -21,7 +21,7 @@ def test_the_shuffle_is_pythons_and_leaves_the_generator_where_pythons_does():
 
 def test_a_deck_larger_than_any_before_and_the_small_ones_after_it_draw_as_python():
     # the widths of the indices are kept as long as the largest deck so far: a larger one
-    # lengthens them, and the decks after it read the same widths
+    # puts longer ones in place, and the decks after it read those
     for size in (3, 1000, 2, 129, 2049, 0, 64, 257):
         ours, theirs = random.Random(size), random.Random(size)
         mine, python = list(range(size)), list(range(size))
