@@ -180,7 +180,7 @@ def defend_options(state: State, seat: str) -> tuple[Action, ...]:
 def _lay_down(state: State, seat: str, combatant: str) -> tuple[str, bool]:
     if combatant == "king":
         return state.nations[seat].king, True
-    return moves.from_hand(state, seat, int(combatant)), False
+    return moves.from_hand(state, seat, combatant), False
 
 
 def declare(state: State, seat: str, action: Action, log: list[Event]) -> None:

@@ -235,15 +235,15 @@ def resolve(state: State, action: Action, log: list[Event]) -> None:
     seat, data = pending.seat, pending.data
     ctx: Ctx = data["ctx"]
     if pending.kind == "discard":
-        card = moves.from_hand(state, seat, int(action.args[0]))
+        card = moves.from_hand(state, seat, action.args[0])
         moves.discard(state, seat, [card], ctx.card, log)
         _levy(state, data["queue"], ctx, log)
     elif pending.kind == "pass_left":
-        state.passing[seat] = moves.from_hand(state, seat, int(action.args[0]))
+        state.passing[seat] = moves.from_hand(state, seat, action.args[0])
         log.append(Event("picked", {"seat": seat}))
         _ask_each(state, "pass_left", data["queue"][1:], ctx, log)
     elif pending.kind == "tribute":
-        card = moves.from_hand(state, seat, int(action.args[0]))
+        card = moves.from_hand(state, seat, action.args[0])
         moves.hand_over(state, seat, ctx.user, card, ctx.card, log)
         _ask_each(state, "tribute", data["queue"][1:], ctx, log)
     elif pending.kind == "may_unveil":

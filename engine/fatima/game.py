@@ -469,7 +469,7 @@ def _choose(state: State, seat: str, action: Action, log: list[Event]) -> None:
     if verb == "pass":
         log.append(Event("pass", {"seat": seat}))
     elif verb == "action":
-        card = moves.from_hand(state, seat, int(action.args[0]))
+        card = moves.from_hand(state, seat, action.args[0])
         target, fatima = _aim(action, 1)
         state.discard.append(card)
         log.append(Event("action", {"seat": seat, "card": card, "target": target, "fatima": fatima,

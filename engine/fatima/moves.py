@@ -15,6 +15,7 @@ from bisect import insort
 from itertools import compress
 
 from engine.events import Event
+from engine.fatima.actions import INDEX
 from engine.fatima.state import Ctx, Frame, State
 
 
@@ -49,9 +50,9 @@ def sort_hand(state: State, seat: str) -> None:
     state.nations[seat].hand.sort(key=state.content.order.__getitem__)
 
 
-def from_hand(state: State, seat: str, position: int) -> str:
-    """Take the card at a 1-based hand position."""
-    return state.nations[seat].hand.pop(position - 1)
+def from_hand(state: State, seat: str, position: str) -> str:
+    """Take the card at a hand position as an action writes it ("1" for the first)."""
+    return state.nations[seat].hand.pop(INDEX[position])
 
 
 def draw(state: State, seat: str, n: int, log: list[Event], why: str = "effect") -> list[str]:

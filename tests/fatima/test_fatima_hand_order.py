@@ -84,3 +84,13 @@ def test_the_same_actions_under_the_old_rule_make_another_game():
     except GameError:
         pass
     assert played < len(data["actions"]) or hashlib.sha256(log_bytes(st.log)).hexdigest() != FORMAT1_LOG[2]
+
+
+def test_a_hand_position_as_written_names_its_index_and_one_past_any_hand_is_read_not_kept():
+    from engine.fatima.actions import INDEX, numbers
+    from engine.fatima.moves import from_hand
+
+    assert [INDEX[w] for w in numbers(12)] == list(range(12))
+    assert INDEX["65"] == 64 and "65" not in INDEX
+    st = position(hands={"p1": ["aldric", "isolde", "benedek"]})
+    assert from_hand(st, "p1", "2") == "isolde" and st.nations["p1"].hand == ["aldric", "benedek"]
