@@ -282,9 +282,10 @@ def _profile(content: Content, f: Fighter, mine: Traits, theirs: Traits) -> None
         return
     power = content.power(f.card)
     f.mode = power.mode
-    f.dice = max(0, power.dice + mine.dice)
+    dice = power.dice + mine.dice
+    f.dice = dice if dice > 0 else 0           # (compared, not max/min: each a call with a tuple)
     target = power.target + mine.target + theirs.enemy_target
-    f.target = min(6, max(1, target)) if f.mode == "dice" else 0
+    f.target = (6 if target > 6 else 1 if target < 1 else target) if f.mode == "dice" else 0
     f.power = power.power // 2 if theirs.halve_diver else power.power
     f.reroll = mine.reroll
     f.wins_ties = mine.wins_ties
