@@ -60,7 +60,8 @@ def draw(state: State, seat: str, n: int, log: list[Event], why: str = "effect")
     an Event drawn takes effect at once, as the rulebook says of every Event drawn from
     the deck (its only exception is the deal), with the drawer as its drawer; the rest
     join the hand. Starts the final round if the deck runs out."""
-    drawn = [state.deck.pop() for _ in range(min(n, len(state.deck)))]
+    deck = state.deck           # (compared, not min(): a call that parses keywords)
+    drawn = [deck.pop() for _ in range(n if n < len(deck) else len(deck))]
     kept, fired = [], []
     for card in drawn:
         kind = state.content.cards[card].kind
@@ -154,7 +155,10 @@ def roll_off(state: State, seats: tuple[str, ...], log: list[Event], kind: str, 
     round_ = 1
     while True:
         dice = rolled(len(contenders))     # in the contenders' order, one after the other
-        top = max(dice)
+        top = 0
+        for d in dice:          # a loop: max() of a few dice costs more (it parses keywords)
+            if d > top:
+                top = d
         if dice.count(top) == 1:
             winner = contenders[dice.index(top)]
             log.append(Event(kind, {"rolls": dict(zip(contenders, dice)), "round": round_, "winner": winner,
