@@ -16,6 +16,7 @@ from engine.applerulette.actions import KEEP, Action, parse
 from engine.applerulette.content import NPC, NPC_AT, PLAYERS, Content
 from engine.applerulette.state import Pending, State
 from engine import legality, turns
+from engine.chance import shuffle
 from engine.contract import Ending
 from engine.errors import IllegalAction
 from engine.events import Event, private, public
@@ -106,7 +107,7 @@ def new_game(content: Content, seat_names: Sequence[str], seed: int, options: di
 
     # 1-2. The draw pile, and one card set aside unseen.
     pile = list(deck)
-    rng.shuffle(pile)
+    shuffle(rng, pile)      # random.Random.shuffle's draws, without a Python call a card
     aside = [pile.pop()]
     # The characters in play: Snow White and the Queen always, the rest of each faction
     # drawn from the box; which ones are in play is known to the table.
@@ -126,7 +127,7 @@ def new_game(content: Content, seat_names: Sequence[str], seed: int, options: di
         candidates = [c for c in deal if c != content.queen]
         roles[npc] = rng.choice(candidates)
         deal.remove(roles[npc])
-    rng.shuffle(deal)
+    shuffle(rng, deal)
     roles.update(zip(player_seats, deal))
     # 5. A hand of one card each.
     hands: dict[str, list[str]] = {}
