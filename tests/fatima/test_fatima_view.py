@@ -41,3 +41,29 @@ def test_every_view_equals_one_made_with_nothing_kept():
         object.__setattr__(g, "view", view)
     assert len(made) > 100
     assert any(v.combat is not None for v in made)
+
+
+def test_a_views_moment_read_late_is_the_count_when_it_was_made():
+    """The seat's clock is counted when first read: read after the game moved on (views
+    kept, copied, pickled, turned into plain data), it is the count the seat had then."""
+    import copy
+    import pickle
+    import random
+
+    from engine.events import told
+    from engine.fatima import game
+    from fatima_positions import new
+
+    state, rng, kept = new(5, seed=7), random.Random(7), []
+    while game.ending(state) is None and len(kept) < 400:
+        for seat in state.seats:
+            kept.append((views.view(state, seat), told(list(state.log), seat)))
+        seat = game.to_act(state)[0]
+        game.apply(state, seat, rng.choice(game.legal_actions(state, seat)))
+    assert len({m for _, m in kept}) > 10
+    for i, (v, moment) in enumerate(kept[::-1]):     # the latest first: the clock runs back
+        if i % 3 == 0:
+            assert pickle.loads(pickle.dumps(v)).moment == moment
+        elif i % 3 == 1:
+            assert copy.copy(v).to_dict()["moment"] == moment
+        assert v.moment == moment
