@@ -98,14 +98,14 @@ class View:
     king: Face                           # this seat's own king
     military: int                        # this seat's hand limit
     nations: tuple[NationView, ...]      # every nation in turn order, this seat's included
-    discard: tuple[Face, ...]            # oldest first, face up for all
+    discard: tuple[Face, ...]            # oldest first, face up for all (`_discard`)
     truce_until: str | None
     wards: tuple[str, ...]
     combat: CombatView | None
     decision: Decision | None
     legal: tuple[str, ...]
     ending: Ending | None
-    moment: int                          # events told to this seat so far: its own clock (`_Told`)
+    moment: int                          # events told to this seat so far: its own clock (`_moment`)
     # At this seat's turn, what it may attack now and with what, as its attack actions
     # name them (both seen by all, or by the seat in its own hand): the Fatima (nation,
     # Fatima) in the order offered, and its combatants (hand positions, then `king`).
@@ -119,25 +119,25 @@ class View:
         return asdict(self)
 
 
-class _Told:
-    """A view's `moment`, counted when first read: no bot of this family reads the seat's
-    clock, and counting it read every event since the seat's last view (explore's partners
-    alone paid about 2 % of a move for it). `view` leaves in the field's slot what to
-    count: (seat, log, its length then, the state's clock). A log only grows (`told`), so
-    its first events are the ones there when the view was made, whenever it is read."""
+class _Later:
+    """A field of a view made when first read: `view` leaves in the field's slot what
+    to make it from (a value of type `raw`), and the first read makes it (`make`) and
+    keeps it there. Made, it is the field a view made whole holds: views compare, copy,
+    pickle and turn into plain data as before. Each part left so is one the family's
+    bots seldom or never read, and dear to make at every view."""
 
-    __slots__ = ("slot",)
+    __slots__ = ("slot", "raw", "make")
 
-    def __init__(self, slot):
-        self.slot = slot             # the field's own slot (a dataclass's `__slots__`)
+    def __init__(self, slot, raw: type, make):
+        # `slot`: the field's own (the dataclass's `__slots__`), which this stands in front of
+        self.slot, self.raw, self.make = slot, raw, make
 
     def __get__(self, view, owner=None):
         if view is None:
             return self
         got = self.slot.__get__(view, owner)
-        if got.__class__ is tuple:
-            seat, log, size, clock = got
-            got = told(log if len(log) == size else log[:size], seat, clock)
+        if got.__class__ is self.raw:
+            got = self.make(got)
             self.slot.__set__(view, got)
         return got
 
@@ -145,7 +145,24 @@ class _Told:
         self.slot.__set__(view, value)
 
 
-View.moment = _Told(View.moment)
+def _moment(later: tuple) -> int:
+    """The seat's clock, left as (seat, log, its length then, the state's clock): no bot
+    of this family reads it, and counting it read every event since the seat's last view.
+    A log only grows (`told`), so its first events are the ones there when the view was
+    made, whenever it is read."""
+    seat, log, size, clock = later
+    return told(log if len(log) == size else log[:size], seat, clock)
+
+
+def _discard(later: list) -> tuple[Face, ...]:
+    """The discard pile's faces, left as (content, ids...): read only for a card that
+    recalls from it, and the pile grows all game."""
+    faces = _faces(later[0])
+    return tuple([faces[c] for c in later[1:]])
+
+
+View.moment = _Later(View.moment, tuple, _moment)
+View.discard = _Later(View.discard, list, _discard)
 
 
 _PROMPTS = {
@@ -224,7 +241,7 @@ def view(state: State, seat: str) -> View:
         seat, state.seats, len(state.seats), state.turn, state.active, state.first, len(state.deck),
         state.final_round, tuple(state.final_left or ()), tuple(map(faces.__getitem__, me.hand)),
         faces[me.king], state.military(seat), tuple(nations),
-        tuple(map(faces.__getitem__, state.discard)), state.truce_until,
+        [content, *state.discard], state.truce_until,
         tuple(sorted(state.wards)) if state.wards else (),   # seldom any
         combat, decision, legal, state.ended, (seat, state.log, len(state.log), state.clock), targets, fighters,
     )

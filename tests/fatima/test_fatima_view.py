@@ -43,27 +43,33 @@ def test_every_view_equals_one_made_with_nothing_kept():
     assert any(v.combat is not None for v in made)
 
 
-def test_a_views_moment_read_late_is_the_count_when_it_was_made():
-    """The seat's clock is counted when first read: read after the game moved on (views
-    kept, copied, pickled, turned into plain data), it is the count the seat had then."""
+def test_a_views_parts_read_late_are_those_of_when_it_was_made():
+    """The seat's clock and the discard pile are made when first read: read after the
+    game moved on (views kept, copied, pickled, turned into plain data), they are the
+    count the seat had then and the pile as it lay."""
     import copy
     import pickle
     import random
+    from dataclasses import asdict
 
     from engine.events import told
     from engine.fatima import game
     from fatima_positions import new
 
-    state, rng, kept = new(5, seed=7), random.Random(7), []
-    while game.ending(state) is None and len(kept) < 400:
-        for seat in state.seats:
-            kept.append((views.view(state, seat), told(list(state.log), seat)))
-        seat = game.to_act(state)[0]
-        game.apply(state, seat, rng.choice(game.legal_actions(state, seat)))
-    assert len({m for _, m in kept}) > 10
-    for i, (v, moment) in enumerate(kept[::-1]):     # the latest first: the clock runs back
+    kept = []
+    for seed in range(3):
+        state, rng = new(5, seed=seed), random.Random(seed)
+        while game.ending(state) is None:
+            for seat in state.seats:
+                now = views.view(state, seat)
+                kept.append((views.view(state, seat), (told(list(state.log), seat), now.discard)))
+            seat = game.to_act(state)[0]
+            game.apply(state, seat, rng.choice(game.legal_actions(state, seat)))
+    assert len({m for _, m in kept}) > 20 and len({d for _, (_, d) in kept}) > 5
+    for i, (v, then) in enumerate(kept[::-1]):     # the latest first: the clock runs back
         if i % 3 == 0:
-            assert pickle.loads(pickle.dumps(v)).moment == moment
+            v = pickle.loads(pickle.dumps(v))
         elif i % 3 == 1:
-            assert copy.copy(v).to_dict()["moment"] == moment
-        assert v.moment == moment
+            plain = copy.copy(v).to_dict()
+            assert (plain["moment"], plain["discard"]) == (then[0], tuple(asdict(f) for f in then[1]))
+        assert (v.moment, v.discard) == then
