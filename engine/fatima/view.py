@@ -119,30 +119,24 @@ class View:
         return asdict(self)
 
 
-class _Later:
+def _later(slot, raw: type, make) -> property:
     """A field of a view made when first read: `view` leaves in the field's slot what
     to make it from (a value of type `raw`), and the first read makes it (`make`) and
     keeps it there. Made, it is the field a view made whole holds: views compare, copy,
     pickle and turn into plain data as before. Each part left so is one the family's
-    bots seldom or never read, and dear to make at every view."""
+    bots seldom or never read, and dear to make at every view. `slot` is the field's own
+    (the dataclass's `__slots__`): writing to it goes straight there, with no Python
+    call, as the view is made."""
+    get, put = slot.__get__, slot.__set__
 
-    __slots__ = ("slot", "raw", "make")
-
-    def __init__(self, slot, raw: type, make):
-        # `slot`: the field's own (the dataclass's `__slots__`), which this stands in front of
-        self.slot, self.raw, self.make = slot, raw, make
-
-    def __get__(self, view, owner=None):
-        if view is None:
-            return self
-        got = self.slot.__get__(view, owner)
-        if got.__class__ is self.raw:
-            got = self.make(got)
-            self.slot.__set__(view, got)
+    def read(view):
+        got = get(view)
+        if got.__class__ is raw:
+            got = make(got)
+            put(view, got)
         return got
 
-    def __set__(self, view, value) -> None:
-        self.slot.__set__(view, value)
+    return property(read, put)
 
 
 def _moment(later: tuple) -> int:
@@ -161,8 +155,8 @@ def _discard(later: list) -> tuple[Face, ...]:
     return tuple([faces[c] for c in later[1:]])
 
 
-View.moment = _Later(View.moment, tuple, _moment)
-View.discard = _Later(View.discard, list, _discard)
+View.moment = _later(View.moment, tuple, _moment)
+View.discard = _later(View.discard, list, _discard)
 
 
 _PROMPTS = {
