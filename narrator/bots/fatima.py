@@ -79,45 +79,42 @@ class Partner:
         return self._nation(view, seat).losses[fatima]
 
     def _table(self, view) -> tuple[dict[str, "Court"], dict[str, float]]:
-        """Every nation's court as we see it, and how much harm to each is worth to us,
-        read once per view: a turn weighs every Fatima on the table, against her nation,
-        for every card that may take her or give her away."""
+        """Every nation's court as we see it, and how much harm to each is worth to us
+        (`_rivals`), read once per view with the leader, in one pass over the nations: a
+        turn weighs every Fatima on the table, against her nation, for every card that may
+        take her or give her away."""
         read = self._of(view)
         got = read.get("table")
         if got is None:
-            courts, content = self._courts, self.content
+            courts, content, me = self._courts, self.content, self.seat
+            # the leader: the first of the most points, then the most Fatima (a loop: `max`
+            # with a key calls it from C, a frame a nation)
+            top = leader = None
             for nv in view.nations:
-                if nv.seat not in courts:
-                    courts[nv.seat] = _seen(content, nv)
-            got = read["table"] = courts, self._rivals(view)
+                seat = nv.seat
+                if seat not in courts:
+                    courts[seat] = _seen(content, nv)
+                if seat == me:
+                    mine = nv.score
+                elif top is None or (nv.score, len(nv.fatima)) > top:
+                    top, leader = (nv.score, len(nv.fatima)), seat
+            read["leader"] = leader
+            got = read["table"] = courts, self._rivals(view, leader, mine)
         return got
 
     def leader(self, view) -> str:
-        read = self._of(view)
-        if "leader" not in read:
-            # the first of the most points, then the most Fatima (a loop: `max` with a key
-            # calls it from C, a frame a nation)
-            top = leader = None
-            for n in view.nations:
-                if n.seat != self.seat and (top is None or (n.score, len(n.fatima)) > top):
-                    top, leader = (n.score, len(n.fatima)), n.seat
-            read["leader"] = leader
-        return read["leader"]
+        self._table(view)
+        return self._read["leader"]
 
-    def rivalry(self, view, seat: str) -> float:
-        """How much harm to `seat` is worth to us (`_rivals`)."""
-        return self._table(view)[1][seat]
-
-    def _rivals(self, view) -> dict[str, float]:
+    def _rivals(self, view, leader: str, mine: int) -> dict[str, float]:
         """How much harm to each nation is worth to us: most for whoever leads, and in the
         final round for a rival who still has a turn to play (the last most of all); harm
-        to us is a loss (-1)."""
-        leader, left = self.leader(view), view.final_left
-        mine = view.nation(self.seat).score
+        to us is a loss (-1). `mine`: our own count."""
+        left, me = view.final_left, self.seat
         rivals = {}
         for nv in view.nations:
             seat = nv.seat
-            if seat == self.seat:
+            if seat == me:
                 rivals[seat] = -1.0
                 continue
             base = 0.8 if seat == leader else 0.4
