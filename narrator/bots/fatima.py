@@ -43,6 +43,7 @@ class Partner:
         self._seen = None
         self._read: dict = {}
         self._courts: dict[str, Court] = {}
+        self._judges = _judges(self.content)    # each card's steps and their judges
 
     def _of(self, view) -> dict:
         if self._seen is not view:
@@ -235,7 +236,7 @@ class Partner:
         `table` is the view's courts and rivalries (`_table`): each step of its effect
         weighed by the judge of its kind (`_judges`)."""
         value = 0.0
-        for judge, step in _judges(self.content, card):
+        for judge, step in self._judges[card]:
             value += judge(self, view, table, step, aim, final)
         return value
 
@@ -522,13 +523,27 @@ _JUDGES = {
 }
 
 
-@lru_cache(maxsize=4096)
-def _judges(content: Content, card: str) -> tuple:
-    """The steps of `card`'s effect (an Action card's, or a king's decree) that are worth
-    something, each with its judge, in order (bounded; holds the content itself)."""
-    steps = content.actions[card].effect if card in content.actions else content.kings[card].decree.effect
-    return tuple((_JUDGES[step.op], step) for step in steps
-                 if step.op in _JUDGES and (step.op != "draw" or step.who == "user"))
+class _Judges(dict):
+    """The steps of each card's effect (an Action card's, or a king's decree) that are
+    worth something, each with its judge, in order, by card id: one box's (`_judges`),
+    so one entry at most for each card of it."""
+
+    def __init__(self, content: Content):
+        super().__init__()
+        self.content = content
+
+    def __missing__(self, card: str) -> tuple:
+        c = self.content
+        steps = c.actions[card].effect if card in c.actions else c.kings[card].decree.effect
+        got = self[card] = tuple((_JUDGES[step.op], step) for step in steps
+                                 if step.op in _JUDGES and (step.op != "draw" or step.who == "user"))
+        return got
+
+
+# One per box (bounded; holds the content itself, never its id).
+@lru_cache(maxsize=8)
+def _judges(content: Content) -> _Judges:
+    return _Judges(content)
 
 
 # A text offered reads as the same words every time, as a turn weighs them: its verb,
