@@ -206,7 +206,7 @@ def _fatima(content: Content, fatima: str, value: int | None) -> FatimaView:
 def view(state: State, seat: str) -> View:
     content = state.content
     faces = _faces(content)
-    intel = state.intel.get(seat, {})
+    intel = state.intel.get(seat, ())    # the nations whose king this seat saw in secret (seldom any)
     nations = []
     for s in state.seats:
         n = state.nations[s]
