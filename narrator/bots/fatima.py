@@ -227,10 +227,6 @@ class Partner:
                 at += width
         return best
 
-    def _unveil_value(self, view, fatima: str) -> float:
-        """Unveiling our own Fatima: worth it when she costs us points."""
-        return _unveiling(self.loss(view, self.seat, fatima), view.players)
-
     def _use_value(self, view, table, card: str, aim: tuple[str, ...], final: bool) -> float:
         """What using `card` (an Action card, or our king's decree) at `aim` is worth;
         `table` is the view's courts and rivalries (`_table`): each step of its effect
@@ -478,9 +474,10 @@ class Partner:
 
     def _may_unveil(self, view, legal: tuple[str, ...]) -> str:
         best, value = "pass", 0.0
+        losses, n = self._nation(view, self.seat).losses, view.players   # our court, read once
         for text in legal:
             if text.startswith("unveil"):
-                v = self._unveil_value(view, text.split()[1])
+                v = _unveiling(losses[text.split()[1]], n)
                 if v > value:
                     best, value = text, v
         return best
