@@ -202,9 +202,9 @@ class Partner:
             for verb, target, fighter in map(read, legal):
                 if verb == "attack":
                     attacks.setdefault(target, []).append(fighter)
-            for text, v in self._attack_values(view, attacks, final):
+            for (nation, fatima), card, v in self._attack_values(view, attacks, final):
                 if v > value + 1e-9:
-                    best, value = text, v
+                    best, value = _attack(nation, fatima, card), v
             return best
         targets, fighters = rows
         contenders = _contenders(self._odds(view), fighters) if targets else ()
@@ -305,8 +305,11 @@ class Partner:
         read = self._of(view)
         key = ("march", final)
         if key not in read:
-            read[key] = max((v for _, v in self._attack_values(view, self._attack_table(view), final)),
-                            default=0.0)
+            top = None     # the best worth (a loop: no texts written, no generator for `max`)
+            for _, _, v in self._attack_values(view, self._attack_table(view), final):
+                if top is None or v > top:
+                    top = v
+            read[key] = 0.0 if top is None else top
         return read[key]
 
     def _attack_table(self, view) -> dict[tuple[str, str], list[str]]:
@@ -324,7 +327,8 @@ class Partner:
         return table
 
     def _attack_values(self, view, attacks: dict[tuple[str, str], list[str]], final: bool):
-        """For each target, the best card to attack with, and what the attack is worth."""
+        """For each target, the best card to attack with, and what the attack is worth:
+        (target, card, worth), the text written only for the one chosen (`_attack`)."""
         odds = self._odds(view)
         bonus = 1.0 if final else 0.0
         courts, rivals = self._table(view)
@@ -335,15 +339,16 @@ class Partner:
             prize = gain + harm + bonus
             if prize <= 0:
                 continue
-            best = None
+            top = None
             for c in fighters:
-                if c in odds:
-                    p, risk = odds[c]
+                got = odds.get(c)
+                if got is not None:
+                    p, risk = got
                     v = p * prize - risk
-                    if best is None or v > best[0]:
-                        best = (v, c)
-            if best is not None:
-                yield f"attack {nation} {fatima} with {best[1]}", best[0] - 0.3
+                    if top is None or v > top:
+                        top, card = v, c
+            if top is not None:
+                yield (nation, fatima), card, top - 0.3
 
     def _odds(self, view) -> dict[str, tuple[float, float]]:
         """Each combatant in hand (its position as written, or `king`) that deals damage,
@@ -489,9 +494,9 @@ class Partner:
             if words[0] == "attack":
                 attacks.setdefault((words[1], words[2]), []).append(words[4])
         best, value = "pass", 0.0
-        for text, v in self._attack_values(view, attacks, view.final_round):
+        for (nation, fatima), card, v in self._attack_values(view, attacks, view.final_round):
             if v > value:
-                best, value = text, v
+                best, value = _attack(nation, fatima, card), v
         return best
 
     def _swap(self, view, legal: tuple[str, ...]) -> str:
@@ -499,6 +504,11 @@ class Partner:
 
     def _spy(self, view, legal: tuple[str, ...]) -> str:
         return max(legal, key=lambda t: (view.nation(t.split()[1]).score, t))
+
+
+def _attack(nation: str, fatima: str, card: str) -> str:
+    """The text of an attack on `fatima` of `nation` with `card` (a hand position or `king`)."""
+    return f"attack {nation} {fatima} with {card}"
 
 
 def _unveiling(loss: int, players: int) -> float:
