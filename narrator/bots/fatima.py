@@ -652,7 +652,8 @@ class _Gains(dict):
     __slots__ = ("tally", "mask", "king", "score")
 
     def __init__(self, tally: points.Tally, mask: int, king: str | None, score: int):
-        super().__init__()
+        # A dict is empty as made: dict.__init__ (through super(), at every court first
+        # seen, twice) would have nothing to do.
         self.tally, self.mask, self.king, self.score = tally, mask, king, score
 
     def __missing__(self, fatima: str) -> int:
