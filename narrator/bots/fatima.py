@@ -158,7 +158,7 @@ class Partner:
         # chooses while it has another.
         if d is None or not d.options:
             return "stop"
-        pick = getattr(self, f"_{d.kind}")(view, d.options)
+        pick = _CHOOSERS[d.kind](self, view, d.options)
         assert pick in view.legal, (pick, view.legal)
         return pick
 
@@ -504,6 +504,15 @@ class Partner:
 
     def _spy(self, view, legal: tuple[str, ...]) -> str:
         return max(legal, key=lambda t: (view.nation(t.split()[1]).score, t))
+
+
+# The method that chooses at each kind of decision (`Partner.choose`): a table, where the
+# method was found by its name, written afresh at every decision.
+_CHOOSERS = {
+    "turn": Partner._turn, "defend": Partner._defend, "discard": Partner._discard,
+    "pass_left": Partner._pass_left, "tribute": Partner._tribute, "may_unveil": Partner._may_unveil,
+    "march": Partner._march, "swap": Partner._swap, "spy": Partner._spy,
+}
 
 
 def _attack(nation: str, fatima: str, card: str) -> str:

@@ -20,6 +20,13 @@ def partner(seat: str = "p1", seed: int = 1) -> Partner:
     return bots.make("partner", STORY, seat, seed)
 
 
+def test_the_partner_chooses_at_every_kind_of_decision_a_view_may_show():
+    from engine.fatima import view as views
+    from narrator.bots import fatima as partners
+
+    assert set(partners._CHOOSERS) == set(views._PROMPTS)
+
+
 def test_the_partner_unveils_an_unwanted_fatima():
     st = position(kings={"p1": "boy_king"}, fatima={"p1": ["grisel", "noor"]})
     assert partner().choose(view(st, "p1")) == "unveil grisel"
