@@ -37,24 +37,17 @@ class Partner:
         # It draws no random numbers: a choice is a function of the view alone, so a
         # resumed game plays on the same with nothing to reseed at each decision.
         self.seed = seed
-        # What the bot has read of the view it is choosing from (one view: the last), so
-        # a court, a gain or a loss weighed for many candidates is counted once. Each
-        # kind of reading has its own table: they are asked for hundreds of times a turn.
-        self._seen = None
+        # What the bot has read of the view it is choosing from (`choose` begins each
+        # afresh: every reading below is of the view it was handed), so a court, a gain
+        # or a loss weighed for many candidates is counted once. Each kind of reading has
+        # its own table: they are asked for hundreds of times a turn.
         self._read: dict = {}
         self._courts: dict[str, Court] = {}
         self._judges = _judges(self.content)    # each card's steps and their judges
 
-    def _of(self, view) -> dict:
-        if self._seen is not view:
-            self._seen, self._read = view, {}
-            self._courts = {}
-        return self._read
-
     # --- reading the table ------------------------------------------------------------
     def _nation(self, view, seat: str) -> "Court":
         """`seat`'s nation as we see it: its Fatima and its king as we know him."""
-        self._of(view)
         got = self._courts.get(seat)
         if got is None:
             got = self._courts[seat] = _seen(self.content, view.nation(seat))
@@ -84,7 +77,7 @@ class Partner:
         (`_rivals`), read once per view with the leader, in one pass over the nations: a
         turn weighs every Fatima on the table, against her nation, for every card that may
         take her or give her away."""
-        read = self._of(view)
+        read = self._read
         got = read.get("table")
         if got is None:
             courts, content, me = self._courts, self.content, self.seat
@@ -158,6 +151,7 @@ class Partner:
         # chooses while it has another.
         if d is None or not d.options:
             return "stop"
+        self._read, self._courts = {}, {}     # a view read afresh
         pick = _CHOOSERS[d.kind](self, view, d.options)
         assert pick in view.legal, (pick, view.legal)
         return pick
@@ -293,7 +287,7 @@ class Partner:
     def _swap_out(self, view) -> tuple[tuple[str, ...], int]:
         """Our court once the Fatima we miss least has gone in an exchange, and what she
         was worth to it (one per view)."""
-        read = self._of(view)
+        read = self._read
         if "swap_out" not in read:
             mine = self.court(view, self.seat)
             worst = min(mine, key=lambda f: self.loss(view, self.seat, f))
@@ -302,7 +296,7 @@ class Partner:
 
     def _march_value(self, view, final: bool) -> float:
         """The best attack a Forced March would allow (weighed once per view)."""
-        read = self._of(view)
+        read = self._read
         key = ("march", final)
         if key not in read:
             top = None     # the best worth (a loop: no texts written, no generator for `max`)
@@ -354,7 +348,7 @@ class Partner:
         """Each combatant in hand (its position as written, or `king`) that deals damage,
         with its chance against a typical defence and what losing it costs times the
         chance of losing: the same whatever the target, so weighed once per view."""
-        read = self._of(view)
+        read = self._read
         odds = read.get("odds")
         if odds is not None:
             return odds
