@@ -354,7 +354,7 @@ class Partner:
             return odds
         odds = read["odds"] = {}
         useful = self.still_useful(view)
-        e = self.expected(view.king.id, "attack")
+        e = _expected(self.content, view.king.id, "attack", False)
         if e > 0:          # a card that deals nothing never attacks
             cost = max(0, view.nation(self.seat).score) + KING_COST * useful   # our own count: the view's is ours
             p = self.chance(e, TYPICAL_DEFENCE)
@@ -373,7 +373,7 @@ class Partner:
         bonus = max(0, their.score) if c.attack_king else 0.0
         if stake <= 0 and not bonus:
             return "avoid"
-        threat = self.expected(their.king.id, "attack") if (c.attack_king and their.king) else TYPICAL_ATTACK
+        threat = _expected(self.content, their.king.id, "attack", False) if (c.attack_king and their.king) else TYPICAL_ATTACK
         if view.final_round and not view.final_left:
             stand = self._last_stand(view, legal, threat)
             if stand is not None:
@@ -385,7 +385,7 @@ class Partner:
                 continue
             who = text.rpartition(" ")[2]
             if who == "king":
-                e = self.expected(view.king.id, "defend", c.attack_king)
+                e = _expected(self.content, view.king.id, "defend", c.attack_king)
                 cost = max(0, my_score - stake) + KING_COST * useful   # the rest of our court, if the king falls
             else:
                 guard, e, worth, lost = _guard(self.content, view.hand[int(who) - 1].id, c.attack_king)
@@ -460,9 +460,9 @@ class Partner:
 
     def _cheapest(self, view, legal: tuple[str, ...]) -> str:
         """The card worth least in hand (a loop, as `leader`'s)."""
-        hand, top = view.hand, None
+        hand, top, content = view.hand, None, self.content
         for text in legal:
-            key = (self.worth(hand[int(text.split()[1]) - 1].id), text)
+            key = (_worth(content, hand[int(text.split()[1]) - 1].id), text)
             if top is None or key < top:
                 top = key
         return top[1]
