@@ -16,7 +16,7 @@ from functools import lru_cache
 from typing import Any
 
 from engine.fatima import points
-from engine.fatima.actions import numbers, parse
+from engine.fatima.actions import numbers
 from engine.fatima.content import Content
 
 # What the bot expects an unknown defending card to deal, and the attacking one.
@@ -559,11 +559,14 @@ def _judges(content: Content) -> _Judges:
 # A text offered reads as the same words every time, as a turn weighs them: its verb,
 # then for an attack its target (nation, Fatima) and combatant, for an Action card its
 # index in hand and its aim, for the decree its aim, for an unveiling the Fatima. A turn
-# reads some forty (bounded, emptied when full).
+# reads some forty (bounded, emptied when full). The texts are the rules' own, written
+# from an action's words (`actions.act`), so their words are read by splitting them: no
+# check of the grammar, which a player's text needs (`actions.parse`).
 class _Reads(dict):
     def __missing__(self, text: str) -> tuple[str, Any, Any]:
-        action = parse(text)
-        verb, words = action.verb, action.args
+        # a text the rules offered (a view's legal actions): their own words, as written
+        verb, *rest = text.split()
+        words = tuple(rest)
         if verb == "attack":
             got: tuple[str, Any, Any] = verb, (words[0], words[1]), words[3]
         elif verb == "action":

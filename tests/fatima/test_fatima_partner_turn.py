@@ -77,3 +77,15 @@ def test_attacks_not_in_rows_are_read_one_by_one():
 def test_a_combatant_no_better_than_one_before_it_never_contends():
     odds = {"1": (0.5, 1.0), "2": (0.5, 1.0), "3": (0.4, 2.0), "king": (0.9, 3.0)}
     assert bots._contenders(odds, ["1", "2", "3", "4", "king"]) == [(0, 0.5, 1.0), (4, 0.9, 3.0)]
+
+
+@pytest.mark.parametrize("players", [2, 5, 8])
+def test_the_partner_reads_every_offered_text_as_the_grammar_does(monkeypatch, players):
+    # It splits the rules' own texts (`_Reads`) rather than parsing them: the same words.
+    from engine.fatima.actions import parse
+
+    texts = {t for _, view in _turn_views(monkeypatch, players, 6) for t in view.decision.options}
+    assert len(texts) > 100 and {bots._Reads()[t][0] for t in texts} >= {"attack", "action", "pass"}
+    for text in texts:
+        action = parse(text)
+        assert text.split() == [action.verb, *action.args]
