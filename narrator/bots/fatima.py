@@ -247,8 +247,20 @@ class Partner:
         return 0.2 if aim[0] == self.leader(view) else 0.05
 
     def _recall_value(self, view, table, step, aim, final: bool) -> float:
-        persons = [f for f in view.discard if f.kind == "person"][-step.n:]
-        return sum(self.worth(p.id) for p in persons) * (0.2 if final else 0.8)
+        # the last `n` persons of the pile, summed oldest first, read from the top down
+        # (the pile grows all game)
+        n = step.n
+        if n > 0:
+            persons = []
+            for f in reversed(view.discard):
+                if f.kind == "person":
+                    persons.append(f.id)
+                    if len(persons) == n:
+                        break
+            persons.reverse()
+        else:     # as the slice `[-n:]` reads it
+            persons = [f.id for f in view.discard if f.kind == "person"][-n:]
+        return sum(_worth(self.content, p) for p in persons) * (0.2 if final else 0.8)
 
     def _give_value(self, view, table, step, aim, final: bool) -> float:
         # what we shed, and what it does to them (a gift to the leader is a harm to us)

@@ -164,3 +164,21 @@ def test_in_the_last_combat_of_the_game_the_partner_fights_for_the_crown():
                   fatima={"p2": ["celandine", "mirabel"], "p3": ["aurelie", "wren"]})
     act(st, "p1", "attack p2 mirabel with 1")
     assert partner("p2").choose(view(st, "p2")) == "avoid"
+
+
+@pytest.mark.parametrize("n", [0, 1, 2, 3, 9])
+def test_a_recall_is_worth_the_last_persons_of_the_pile(n):
+    from types import SimpleNamespace
+
+    from engine.fatima.view import Face
+    from narrator.bots.fatima import _worth
+
+    content = STORY.content
+    faces = [Face.of(c) for c in content.cards.values() if c.kind in ("person", "action", "event")]
+    for final in (False, True):
+        for size in (0, 1, 3, 8, len(faces)):
+            pile = tuple(faces[(i * 7) % len(faces)] for i in range(size))
+            persons = [f for f in pile if f.kind == "person"][-n:]
+            expected = sum(_worth(content, p.id) for p in persons) * (0.2 if final else 0.8)
+            got = partner()._recall_value(SimpleNamespace(discard=pile), None, SimpleNamespace(n=n), (), final)
+            assert got == expected
