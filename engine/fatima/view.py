@@ -149,8 +149,11 @@ def _moment(later: tuple) -> int:
 
 
 def _discard(later: list) -> tuple[Face, ...]:
-    """The discard pile's faces, left as (content, ids...): read only for a card that
-    recalls from it, and the pile grows all game."""
+    """The discard pile's faces, left as [content, ids...]: read only for a card that
+    recalls from it, and the pile grows all game. (A list that does not begin with the
+    box is a pile of faces a view was made with by hand: kept as it is.)"""
+    if not later or later[0].__class__ is not Content:
+        return later
     faces = _faces(later[0])
     return tuple([faces[c] for c in later[1:]])
 

@@ -73,3 +73,17 @@ def test_a_views_parts_read_late_are_those_of_when_it_was_made():
             plain = copy.copy(v).to_dict()
             assert (plain["moment"], plain["discard"]) == (then[0], tuple(asdict(f) for f in then[1]))
         assert (v.moment, v.discard) == then
+
+
+def test_a_view_made_by_hand_keeps_the_parts_it_was_given():
+    from dataclasses import replace
+
+    from fatima_positions import new
+
+    state = new(5, seed=3)
+    made = views.view(state, state.pending.seat)
+    faces = [views._faces(state.content)[c] for c in list(state.content.cards)[:3]]
+    for pile in ([], faces, tuple(faces)):
+        given = replace(made, discard=pile, moment=7)
+        assert (given.discard, given.moment) == (pile, 7)
+        assert given.to_dict()["moment"] == 7
