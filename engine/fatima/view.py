@@ -105,7 +105,7 @@ class View:
     decision: Decision | None
     legal: tuple[str, ...]
     ending: Ending | None
-    moment: int                          # events told to this seat so far: its own clock (`_moment`)
+    moment: int                          # events told to this seat so far: its own clock
     # At this seat's turn, what it may attack now and with what, as its attack actions
     # name them (both seen by all, or by the seat in its own hand): the Fatima (nation,
     # Fatima) in the order offered, and its combatants (hand positions, then `king`).
@@ -139,15 +139,6 @@ def _later(slot, raw: type, make) -> property:
     return property(read, put)
 
 
-def _moment(later: tuple) -> int:
-    """The seat's clock, left as (seat, log, its length then, the state's clock): no bot
-    of this family reads it, and counting it read every event since the seat's last view.
-    A log only grows (`told`), so its first events are the ones there when the view was
-    made, whenever it is read."""
-    seat, log, size, clock = later
-    return told(log if len(log) == size else log[:size], seat, clock)
-
-
 def _discard(later: list) -> tuple[Face, ...]:
     """The discard pile's faces, left as [content, ids...]: read only for a card that
     recalls from it, and the pile grows all game. (A list that does not begin with the
@@ -158,7 +149,6 @@ def _discard(later: list) -> tuple[Face, ...]:
     return tuple([faces[c] for c in later[1:]])
 
 
-View.moment = _later(View.moment, tuple, _moment)
 View.discard = _later(View.discard, list, _discard)
 
 
@@ -240,7 +230,7 @@ def view(state: State, seat: str) -> View:
         faces[me.king], state.military(seat), tuple(nations),
         [content, *state.discard], state.truce_until,
         tuple(sorted(state.wards)) if state.wards else (),   # seldom any
-        combat, decision, legal, state.ended, (seat, state.log, len(state.log), state.clock), targets, fighters,
+        combat, decision, legal, state.ended, told(state.log, seat, state.clock), targets, fighters,
     )
 
 

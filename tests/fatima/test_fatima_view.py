@@ -44,9 +44,9 @@ def test_every_view_equals_one_made_with_nothing_kept():
 
 
 def test_a_views_parts_read_late_are_those_of_when_it_was_made():
-    """The seat's clock and the discard pile are made when first read: read after the
-    game moved on (views kept, copied, pickled, turned into plain data), they are the
-    count the seat had then and the pile as it lay."""
+    """The discard pile is made when first read: read after the game moved on (views
+    kept, copied, pickled, turned into plain data), it is the pile as it lay, and the
+    seat's clock the count the seat had then."""
     import copy
     import pickle
     import random
@@ -87,3 +87,41 @@ def test_a_view_made_by_hand_keeps_the_parts_it_was_given():
         given = replace(made, discard=pile, moment=7)
         assert (given.discard, given.moment) == (pile, 7)
         assert given.to_dict()["moment"] == 7
+
+
+def test_a_view_holds_nothing_its_seat_may_not_know():
+    """Secrets stay out of a view by construction: nothing reachable from it is the
+    state, an event (the log holds every seat's private ones) or another seat's hand;
+    a part made when first read is left as what only the seat may see (a count made
+    late from the state's log once held the whole log until read)."""
+    import gc
+    import random
+    from types import FunctionType, ModuleType
+
+    from engine.events import Event
+    from engine.fatima import game
+    from engine.fatima.content import Content
+    from engine.fatima.state import State
+    from fatima_positions import new
+
+    def reachable(root):
+        seen, todo = set(), [root]
+        while todo:
+            obj = todo.pop()
+            if id(obj) in seen or isinstance(obj, (type, ModuleType, FunctionType, Content)):
+                continue    # classes, code and the box's printed cards are the same for all
+            seen.add(id(obj))
+            yield obj
+            todo.extend(gc.get_referents(obj))
+
+    state, rng = new(5, seed=4), random.Random(4)
+    looked = 0
+    while game.ending(state) is None and looked < 60:
+        for seat in state.seats:
+            hidden = {id(state.nations[s].hand) for s in state.seats if s != seat}
+            for obj in reachable(views.view(state, seat)):
+                assert not isinstance(obj, (State, Event)) and id(obj) not in hidden, (seat, obj)
+            looked += 1
+        seat = game.to_act(state)[0]
+        game.apply(state, seat, rng.choice(game.legal_actions(state, seat)))
+    assert looked > 20
