@@ -158,7 +158,7 @@ def play(story: Story, game_seed: int, options: dict, bot: str, bot_seed: int, b
         # nothing. A random player's choices are not even written: it draws a verb and
         # one of its actions, and only that one need be made (`Choices.by_verb`).
         if seat in random_seats:
-            text = players[seat].choose(Glance(seat, seats, legal, told(state.log, seat, clock)))
+            text = players[seat].choose(Glance.of(seat, seats, legal, told(state.log, seat, clock)))
         elif glance is None or (text := glance(legal.texts)) is None:
             text = players[seat].choose(view(state, seat))
         # (a view's legal texts are the choices' own: engine.contract.View, test_contract)

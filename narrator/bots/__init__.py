@@ -6,7 +6,7 @@ an action in its text form, exactly as a human would type it.
 from __future__ import annotations
 
 import zlib
-from typing import NamedTuple
+from typing import Mapping, NamedTuple, Sequence
 
 from engine.legality import Choices, texts_by_verb
 
@@ -25,7 +25,7 @@ class RandomBot:
         # A glance's choices are grouped by their family, which need not write every text
         # to do it (a turn of many attacks); a view's texts are grouped here.
         if view.__class__ is Glance:
-            verbs, groups = view.choices.by_verb()
+            verbs, groups = view.grouped
         else:
             verbs, groups = texts_by_verb(tuple(view.legal))
         if not verbs:
@@ -41,11 +41,20 @@ class RandomBot:
 
 class Glance(NamedTuple):
     """All of a view that a random player reads (engine.contract.View), and no more: the
-    moment's choices, whose texts (`legal`) are written only if read."""
+    moment's choices, whose texts (`legal`) are written only if read, grouped by verb
+    (`Choices.by_verb`). Made by `of`."""
     seat: str
     seats: tuple[str, ...]
     choices: Choices
     moment: int
+    grouped: tuple[tuple[str, ...], Mapping[str, Sequence[str]]]
+
+    @classmethod
+    def of(cls, seat: str, seats: tuple[str, ...], choices: Choices, moment: int) -> "Glance":
+        # Grouped before any player holds them: choices that read the state late (a turn
+        # of many attacks) let go of it once read, and a seat's player must reach nothing
+        # of the state, as it reaches nothing but its view.
+        return cls(seat, seats, choices, moment, choices.by_verb())
 
     @property
     def legal(self) -> tuple[str, ...]:

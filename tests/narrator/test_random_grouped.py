@@ -67,7 +67,7 @@ def test_a_random_pick_from_grouped_choices_is_the_pick_from_the_texts(story_id,
         bot = bots.RandomBot(state.moves * 7919 + len(state.log))
         chosen = []
         for moment in range(len(state.log), len(state.log) + DRAWS):
-            text = bot.choose(bots.Glance(seat, seats, grouped, moment))
+            text = bot.choose(bots.Glance.of(seat, seats, grouped, moment))
             assert text == bot.choose(SimpleNamespace(legal=texts, moment=moment)), (texts, moment)
             chosen.append(text)
         # the action taken for a text is the very value these choices offer for it
@@ -86,3 +86,38 @@ def test_a_text_not_offered_is_taken_as_none():
         legal = fresh(seat)
         assert legal.taken("attack nowhere noone with 99") is None
         assert legal.taken("unveil noone") is None
+
+
+@pytest.mark.parametrize("story_id,episode,table", tables(), ids=lambda v: str(v))
+def test_a_random_player_reaches_nothing_of_the_state(story_id, episode, table, monkeypatch):
+    """What a random player is handed at explore holds the seat's choices and clock and
+    nothing else: no state (every hand, every private event), no event. A turn's choices
+    read the state late; grouped before the player holds them, they have let go of it."""
+    import gc
+    from types import FunctionType, ModuleType
+
+    from engine.events import Event
+    from narrator import explore
+
+    story = load(story_id)
+    state_type = type(story.family.new_game(story.content, story.seats_for({**table, "episode": episode}),
+                                            0, {**table, "episode": episode}))
+    choose, looked = bots.RandomBot.choose, []
+
+    def walked(bot, glance):
+        seen, todo = set(), [glance]
+        while todo:
+            obj = todo.pop()
+            if id(obj) in seen or isinstance(obj, (type, ModuleType, FunctionType)):
+                continue
+            seen.add(id(obj))
+            assert not isinstance(obj, (state_type, Event)), (glance.seat, obj)
+            todo.extend(gc.get_referents(obj))
+        looked.append(glance)
+        return choose(bot, glance)
+
+    monkeypatch.setattr(bots.RandomBot, "choose", walked)
+    shard = explore.Shard(story_id, episode, tuple(table.items()), "random", 5, 4)
+    for _ in explore.play_games(story, shard):
+        pass
+    assert len(looked) > 20
