@@ -12,9 +12,9 @@ change in the machine's load falls on every figure alike:
   legal actions other than `stop`;
 - explore: `narrator explore`'s own code (`explore.play_games` over a shard) with the
   default mixed bots: every decision builds the seat's view and asks its bot. Its games
-  run with what was loaded frozen out of the garbage collector's walks, as the command's
-  shards run (`narrator.collector.loaded_set_aside`), for its slices only: every other
-  loop runs with Python's collector as it is.
+  run with what was loaded frozen out of the garbage collector's walks and at the
+  collector's pace for games in bulk, as the command's shards run (`narrator.collector`),
+  for its slices only: every other loop runs with Python's collector as it is.
 Chance nodes are sampled and not counted; only players' moves are actions. Games are
 timed whole (setup included).
 
@@ -120,8 +120,9 @@ class ExploreLoop(Loop):
 
         self.name = f"{story.id}/{episode}"
         shard = explore.shards(story, episode, 10**9, seed, "mixed", None, 1)[0]
-        self.games = explore.play_games(story, shard)
-        from narrator.collector import loaded_set_aside
+        from narrator.collector import collected_every, loaded_set_aside
+
+        self.games = collected_every(explore.play_games(story, shard))
 
         self.set_aside = loaded_set_aside
 

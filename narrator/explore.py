@@ -26,7 +26,7 @@ from engine.legality import Choices
 from engine.storyfiles import STOPPED
 from narrator import bots, families
 from narrator.bots import Glance
-from narrator.collector import loaded_set_aside
+from narrator.collector import collected_every, loaded_set_aside
 from narrator.library import Story
 
 
@@ -214,7 +214,7 @@ def run_shard(shard: Shard, story: Story | None = None, progress=None) -> Tally:
     tally = Tally()
     start = time.process_time()
     with loaded_set_aside():
-        for ending, actions in play_games(story, shard, progress):
+        for ending, actions in collected_every(play_games(story, shard, progress)):
             tally.endings[ending] += 1
             tally.actions += actions
             tally.games += 1
@@ -333,7 +333,7 @@ def hunt(story: Story, shard: Shard, wanted: tuple[str, ...], enough=None):
     missing = set(wanted)
     start = time.process_time()
     with loaded_set_aside():
-        for ending, played in hunt_games(story, shard):
+        for ending, played in collected_every(hunt_games(story, shard)):
             ends.append(ending)
             actions.append(played)
             missing.discard(ending)

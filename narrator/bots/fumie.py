@@ -473,21 +473,23 @@ def _reads(content, episode: str) -> frozenset[str]:
     """Every card a condition of the episode's cards names, in their effects (nested ones
     too) and END conditions: all a judgement of a card can ask of the table."""
     named: set[str] = set()
-
-    def walk(steps) -> None:
-        for step in steps or ():
-            if step.instead is not None:
-                named.update(step.instead.if_.card_ids())
-                walk(step.instead.effect)
-            walk(step.effect)
-
     for card in content.cards.values():
         if episode in card.episodes:
-            walk(card.effect)
+            _named_in(card.effect, named)
             for star in card.star:
-                walk(star.effect)
+                _named_in(star.effect, named)
             named.update(c for rule in card.end if rule.if_ is not None for c in rule.if_.card_ids())
     return frozenset(named)
+
+
+def _named_in(steps, named: set[str]) -> None:
+    """Add to `named` every card the conditions of `steps` name, nested steps' too. (Not
+    a closure: one calling itself is a cycle that only the garbage collector frees.)"""
+    for step in steps or ():
+        if step.instead is not None:
+            named.update(step.instead.if_.card_ids())
+            _named_in(step.instead.effect, named)
+        _named_in(step.effect, named)
 
 
 @lru_cache(maxsize=64)

@@ -6,7 +6,7 @@ import gc
 import pytest
 
 from narrator import explore as ex
-from narrator.collector import loaded_set_aside
+from narrator.collector import YOUNG, collected_every, loaded_set_aside
 from narrator.library import load
 
 
@@ -39,6 +39,48 @@ def test_it_is_given_back_when_a_game_fails():
     assert gc.get_freeze_count() == frozen
 
 
+def test_within_the_young_are_collected_at_its_own_pace_and_after_as_before():
+    pace = gc.get_threshold()
+    with loaded_set_aside():
+        assert gc.get_threshold() == (YOUNG, *pace[1:])
+    assert gc.get_threshold() == pace
+
+
+def test_the_whole_collector_runs_after_every_hundredth_game_and_no_other():
+    full: list[int] = []
+
+    def watch(phase, info):
+        if phase == "start" and info["generation"] == 2:
+            full.append(len(played))
+
+    played: list[int] = []
+    gc.callbacks.append(watch)
+    try:
+        with loaded_set_aside():
+            for game in collected_every(range(250), every=100):
+                played.append(game)
+    finally:
+        gc.callbacks.remove(watch)
+    assert played == list(range(250))
+    assert full == [100, 200]
+
+
+@pytest.mark.parametrize("story_id", ["applerulette", "fatima", "fumie", "funnytime"])
+def test_explored_games_make_no_cycle(story_id):
+    """What the collector's pace within explore counts on: a game's objects are freed as
+    soon as nothing refers to them, every one."""
+    story = load(story_id)
+    gc.collect()
+    gc.disable()
+    try:
+        for episode in story.episodes:
+            shard = ex.shards(story, episode["id"], 8, 3, "mixed", None, 1)[0]
+            assert sum(1 for _ in ex.play_games(story, shard)) == 8
+        assert gc.collect() == 0
+    finally:
+        gc.enable()
+
+
 def test_cycles_made_within_are_still_collected_without_being_asked():
     freed = [0]
 
@@ -50,9 +92,9 @@ def test_cycles_made_within_are_still_collected_without_being_asked():
             freed[0] += 1
 
     with loaded_set_aside():
-        for _ in range(10_000):
+        for _ in range(YOUNG * 2):
             Knot()
-        assert freed[0] >= 5_000
+        assert freed[0] >= YOUNG // 2
 
 
 def test_a_shard_and_a_hunt_leave_the_collector_as_they_found_it():
