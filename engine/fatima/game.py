@@ -246,7 +246,7 @@ def apply(state: State, seat: str, action: Action) -> list[Event]:
     # (a turn is offered with no options: not scanned).
     if pending is None or pending.seat != seat or state.ended is not None or not (
             action is STOP or pending.options and _among(action, pending.options)
-            or (turn := pending.data.get("turn")) is not None and turn.offers(action)):
+            or (turn := pending.data.get("turn")) is not None and (action is turn.handed or turn.offers(action))):
         legality.check(state, seat, action, over=state.ended is not None, to_act=to_act,
                        legal_actions=choices)
     log: list[Event] = []
@@ -426,7 +426,7 @@ class Turn(Sequence):
     the turn before it changes anything), so they read the same whoever asks, in
     whichever copy of the state."""
 
-    __slots__ = ("head", "attacks", "tail", "start", "end", "size")
+    __slots__ = ("head", "attacks", "tail", "start", "end", "size", "handed")
 
     def __init__(self, state: State, seat: str):
         self.head = head = tuple(_before_combat(state, seat))
@@ -435,6 +435,9 @@ class Turn(Sequence):
         self.start = len(head)
         self.end = self.start + self.attacks.size
         self.size = self.end + len(tail)
+        # The last action handed out by index: a rules loop applies the one it drew, so
+        # `apply` finds it by identity here without reading its words.
+        self.handed: Action | None = None
 
     def offers(self, action: Action) -> bool:
         """Whether `action` is one of these found cheaply: the very value, or an attack's
@@ -454,10 +457,13 @@ class Turn(Sequence):
         if not 0 <= i < self.size:
             raise IndexError(i)
         if i < self.start:
-            return self.head[i]
-        if i < self.end:
-            return self.attacks[i - self.start]
-        return self.tail[i - self.end]
+            action = self.head[i]
+        elif i < self.end:
+            action = self.attacks[i - self.start]
+        else:
+            action = self.tail[i - self.end]
+        self.handed = action
+        return action
 
     def __iter__(self) -> Iterator[Action]:
         return chain(self.head, self.attacks, self.tail)
