@@ -232,8 +232,9 @@ class Fighter:
     power: int = 0
     reroll: bool = False
     wins_ties: bool = False
-    rolls: tuple[int, ...] = ()
-    rerolls: tuple[int, ...] = ()
+    # The dice as they are told (`_told`): the lists rolled, none for a side that rolls none.
+    rolls: list[int] | None = None
+    rerolls: list[int] | None = None
     damage: int = 0
 
 
@@ -295,12 +296,9 @@ def _roll(state: State, f: Fighter) -> None:
     if f.mode == "diver":
         f.damage = f.power
         return
-    rolls = state.rng.rolls(f.dice)
-    f.rolls = tuple(rolls)
+    rolls = f.rolls = state.rng.rolls(f.dice)
     if f.reroll:
-        again = [state.rng.d6() if r > f.target else r for r in rolls]
-        f.rerolls = tuple(again)
-        rolls = again
+        rolls = f.rerolls = [state.rng.d6() if r > f.target else r for r in rolls]
     damage, target = 0, f.target
     for r in rolls:             # every die at or under the target hits
         if r <= target:
@@ -310,7 +308,7 @@ def _roll(state: State, f: Fighter) -> None:
 
 def _told(f: Fighter) -> Event:
     return Event("dice", {"seat": f.seat, "side": f.side, "card": f.card, "mode": f.mode,
-                          "rolls": list(f.rolls), "rerolls": list(f.rerolls), "target": f.target, "damage": f.damage})
+                          "rolls": f.rolls or [], "rerolls": f.rerolls or [], "target": f.target, "damage": f.damage})
 
 
 def resolve(state: State, log: list[Event]) -> None:
