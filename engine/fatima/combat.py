@@ -205,7 +205,7 @@ def answer(state: State, seat: str, action: Action, log: list[Event]) -> None:
             state.record.final_takers.add(c.attacker)
         card = state.content.cards[c.attack]
         if card.kind == "action":
-            moves.discard(state, c.attacker, [c.attack], "avoided", log)
+            moves.discard(state, c.attacker, c.attack, "avoided", log)
         elif not c.attack_king:
             moves.to_hand(state, c.attacker, c.attack)   # back unseen: it was never turned up
             log.append(Event("returned", {"seat": c.attacker, "card": None, "why": "avoided"}))
@@ -358,7 +358,7 @@ def _call_off(state: State, fighters: tuple[Fighter, Fighter], log: list[Event])
         if f.king:
             continue
         if state.content.cards[f.card].kind == "action":
-            moves.discard(state, f.seat, [f.card], "combat", log)
+            moves.discard(state, f.seat, f.card, "combat", log)
         else:
             moves.to_hand(state, f.seat, f.card)
             log.append(Event("returned", {"seat": f.seat, "card": f.card, "why": "called_off"}))
@@ -392,16 +392,16 @@ def _aftermath(state: State, w: Fighter, l: Fighter, why: str, a: Fighter, d: Fi
             moves.to_hand(state, l.seat, l.card)
             log.append(Event("returned", {"seat": l.seat, "card": l.card, "why": "retreat"}))
         else:
-            moves.discard(state, l.seat, [l.card], "combat", log)
+            moves.discard(state, l.seat, l.card, "combat", log)
     # the winning card
     if not w.king:
         spent = bool(win) and any(x.op == "spent" for x in win)
         if content.cards[w.card].kind == "action":
-            moves.discard(state, w.seat, [w.card], "combat", log)
+            moves.discard(state, w.seat, w.card, "combat", log)
         elif spent or "take_down" in flags:
             if spent:
                 _ability(log, w, "spent")
-            moves.discard(state, w.seat, [w.card], "taken_down" if not spent else "spent", log)
+            moves.discard(state, w.seat, w.card, "taken_down" if not spent else "spent", log)
         else:
             moves.to_hand(state, w.seat, w.card)
             log.append(Event("returned", {"seat": w.seat, "card": w.card, "why": "win"}))

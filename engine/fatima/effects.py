@@ -158,7 +158,7 @@ def _discard_random(state, step, ctx, log):
             [i for i, c in enumerate(hand) if cards[c].kind == "person"]
         if pool:
             card = hand.pop(pool[state.rng.below(len(pool))])
-            moves.discard(state, seat, [card], ctx.card, log)
+            moves.discard(state, seat, card, ctx.card, log)
 
 
 def _pass_left(state, step, ctx, log):
@@ -236,7 +236,7 @@ def resolve(state: State, action: Action, log: list[Event]) -> None:
     ctx: Ctx = data["ctx"]
     if pending.kind == "discard":
         card = moves.from_hand(state, seat, action.args[0])
-        moves.discard(state, seat, [card], ctx.card, log)
+        moves.discard(state, seat, card, ctx.card, log)
         _levy(state, data["queue"], ctx, log)
     elif pending.kind == "pass_left":
         state.passing[seat] = moves.from_hand(state, seat, action.args[0])

@@ -97,12 +97,10 @@ def deck_check(state: State, log: list[Event]) -> None:
     log.append(Event("deck_empty", {"seat": state.active, "left": list(left)}))
 
 
-def discard(state: State, seat: str, cards: list[str], why: str, log: list[Event]) -> None:
-    """Cards go to the discard pile, face up: everyone sees them."""
-    if not cards:
-        return
-    state.discard.extend(cards)
-    log.append(Event("discarded", {"seat": seat, "cards": list(cards), "why": why}))
+def discard(state: State, seat: str, card: str, why: str, log: list[Event]) -> None:
+    """A card goes to the discard pile, face up: everyone sees it (told as a list of cards)."""
+    state.discard.append(card)
+    log.append(Event("discarded", {"seat": seat, "cards": [card], "why": why}))
 
 
 def take_random(state: State, taker: str, victim: str, n: int, log: list[Event], why: str) -> list[str]:
