@@ -28,28 +28,12 @@ from engine.fatima.moves import ALONE
 from engine.fatima.state import Combat, Pending, State
 
 
-def can_commit(content: Content, card_id: str, side: str) -> bool:
-    """Whether this hand card may be laid down to attack (`side` "attack") or defend."""
-    card = content.cards[card_id]
-    if card.kind == "person" or (card.kind == "action" and card.use == "combat"):
-        return card.commit in ("any", side)
-    return False
-
-
-# Asked of every card in hand whenever a nation may fight: the printed card decides, so
-# the cards that may be laid down on each side are found once per box (bounded; the cache
-# holds the content itself, never its id).
-@lru_cache(maxsize=16)
-def _may_fight(content: Content, side: str) -> frozenset[str]:
-    return frozenset(c for c in content.cards if can_commit(content, c, side))
-
-
 def combatants(state: State, seat: str, side: str) -> tuple[str, ...]:
     """What `seat` may fight with, as written in an action: hand positions, then `king`
     (the hand read in one pass of C, `compress`: it is asked at every turn)."""
     nation = state.nations[seat]
     hand = nation.hand
-    may = compress(numbers(len(hand)), map(_may_fight(state.content, side).__contains__, hand))
+    may = compress(numbers(len(hand)), map(state.content.may_fight[side].__contains__, hand))
     return tuple(may) if nation.humbled else (*may, "king")
 
 

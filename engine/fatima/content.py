@@ -376,6 +376,13 @@ class CardFile(Frozen):
     action: list[ActionCard] = []
 
 
+def can_commit(card, side: str) -> bool:
+    """Whether this card may be laid down from a hand to attack (`side` "attack") or defend."""
+    if card.kind == "person" or (card.kind == "action" and card.use == "combat"):
+        return card.commit in ("any", side)
+    return False
+
+
 class Content:
     """A validated box: look cards and pages up by id; the deck for a table of N."""
 
@@ -396,6 +403,10 @@ class Content:
         # What every combat reads of a card, read from its printed text once per box.
         self._powers: dict[str, Power | None] = {cid: getattr(c, "power", None) for cid, c in self.cards.items()}
         self._abilities = {cid: tuple(getattr(c, "ability", ())) for cid, c in self.cards.items()}
+        # The cards that may be laid down to attack, and to defend: asked of every card in
+        # hand whenever a nation may fight (`combat.combatants`).
+        self.may_fight = {side: frozenset(cid for cid, c in self.cards.items() if can_commit(c, side))
+                          for side in ("attack", "defend")}
         # The Fatima of each maker, for the rules that count a maker's work in a nation.
         self.made_by = {m: frozenset(f.id for f in cf.fatima if f.maker == m) for m in {f.maker for f in cf.fatima}}
         # How each card used as a turn's choice, and each king's decree, is aimed (by card
