@@ -23,7 +23,7 @@ from operator import attrgetter, eq
 from engine.events import Event
 from engine.fatima import moves
 from engine.fatima.actions import AVOID, Action, Row, numbers, row
-from engine.fatima.content import Ability, Content
+from engine.fatima.content import Ability, Content, Power
 from engine.fatima.moves import ALONE
 from engine.fatima.state import Combat, Pending, State
 
@@ -236,7 +236,8 @@ def fight_abilities(content: Content, card: str, side: str, against_king: bool) 
 
 @dataclass(frozen=True, slots=True)
 class Traits:
-    """What a card's abilities that work in a fight add up to (most cards have none)."""
+    """What a card's abilities that work in a fight add up to (most cards have none), with
+    its printed power and what it does as it wins or falls: all a combat reads of a card."""
 
     call_off: bool
     mirror: bool
@@ -246,6 +247,9 @@ class Traits:
     halve_diver: bool      # an enemy diver deals half
     reroll: bool
     wins_ties: bool
+    power: Power | None
+    win: tuple[Ability, ...]       # its abilities that work as it wins
+    lose: tuple[Ability, ...]      # ... and as it falls
 
 
 @lru_cache(maxsize=4096)
@@ -257,15 +261,16 @@ def traits(content: Content, card: str, side: str, against_king: bool) -> Traits
         return sum(a.n for a in mine if a.op == op and a.n is not None)
 
     return Traits("call_off" in ops, "mirror" in ops, total("dice"), total("target"), total("enemy_target"),
-                  "halve_diver" in ops, "reroll" in ops, "wins_ties" in ops)
+                  "halve_diver" in ops, "reroll" in ops, "wins_ties" in ops, content.power(card),
+                  working(content, card, "win", side, against_king), working(content, card, "lose", side, against_king))
 
 
-def _profile(content: Content, f: Fighter, mine: Traits, theirs: Traits) -> None:
+def _profile(f: Fighter, mine: Traits, theirs: Traits) -> None:
     """What `f` fights with, by its card's power and its traits (`mine`) and its enemy's."""
     if mine.mirror:
         f.mode = "mirror"
         return
-    power = content.power(f.card)
+    power = mine.power
     f.mode = power.mode
     dice = power.dice + mine.dice
     f.dice = dice if dice > 0 else 0           # (compared, not max/min: each a call with a tuple)
@@ -313,8 +318,8 @@ def resolve(state: State, log: list[Event]) -> None:
             log.append(Event("called_off", {"seat": f.seat, "card": f.card}))
             _call_off(state, (a, d), log)
             return
-    _profile(content, a, ta, td)
-    _profile(content, d, td, ta)
+    _profile(a, ta, td)
+    _profile(d, td, ta)
     if "commoner" in (a.mode, d.mode):
         if a.mode == d.mode:
             winner, why = d, "tie"          # neither can hurt the other: the defender holds
@@ -334,7 +339,10 @@ def resolve(state: State, log: list[Event]) -> None:
             winner, why = (a if a.damage > d.damage else d), "damage"
         else:
             winner, why = (a if a.wins_ties and not d.wins_ties else d), "tie"
-    _aftermath(state, winner, d if winner is a else a, why, a, d, log)
+    if winner is a:
+        _aftermath(state, a, d, ta.win, td.lose, why, a, d, log)
+    else:
+        _aftermath(state, d, a, td.win, ta.lose, why, a, d, log)
 
 
 def _call_off(state: State, fighters: tuple[Fighter, Fighter], log: list[Event]) -> None:
@@ -353,13 +361,12 @@ def _ability(log: list[Event], f: Fighter, op: str, **data) -> None:
     log.append(Event("ability", {"seat": f.seat, "card": f.card, "op": op, **data}))
 
 
-def _aftermath(state: State, w: Fighter, l: Fighter, why: str, a: Fighter, d: Fighter,
-               log: list[Event]) -> None:
+def _aftermath(state: State, w: Fighter, l: Fighter, win: tuple[Ability, ...], lose: tuple[Ability, ...],
+               why: str, a: Fighter, d: Fighter, log: list[Event]) -> None:
+    """`win`: what the winner's card does as it wins, `lose` what the loser's does as it falls."""
     c, content = state.combat, state.content
     log.append(Event("combat_won", {"seat": w.seat, "loser": l.seat, "side": w.side, "why": why,
                                     "attack_damage": a.damage, "defend_damage": d.damage}))
-    lose = working(content, l.card, "lose", l.side, w.king)
-    win = working(content, w.card, "win", w.side, l.king)
     flags = {x.op for x in lose} if lose else ()     # most cards do nothing as they fall
     for x in lose:   # what the loser does as it falls comes first
         if x.op == "steal":
