@@ -564,6 +564,25 @@ def test_actions_round_trip_through_their_text(text):
     assert parse(text.upper()) == parse(text)
 
 
+@pytest.mark.parametrize("words", [("pass",), ("attack", "p2", "noor", "with", "4"), ("give", "3"),
+                                   ("decree", "p4", "noor"), ("made", "afresh", "for", "this", "test")])
+def test_an_action_made_by_the_rules_is_the_value_its_class_makes(words):
+    # `actions.act` stores an action's fields into its slots itself, not through the
+    # dataclass's __init__: the same value in every way it is read, compared or kept.
+    import copy
+    import pickle
+
+    from engine.fatima.actions import act
+    made, plain = act(*words), Action(words[0], words[1:])
+    assert made is act(*words) and made.__class__ is Action
+    assert made == plain and hash(made) == hash(plain) and repr(made) == repr(plain)
+    assert made.text == plain.text == str(made) == str(BaseAction(words[0], words[1:])) == " ".join(words)
+    for twin in (pickle.loads(pickle.dumps(made)), copy.deepcopy(made), copy.copy(made)):
+        assert twin == made and twin.text == made.text and hash(twin) == hash(made)
+    with pytest.raises(AttributeError):
+        made.verb = "stop"
+
+
 def test_every_verb_of_the_grammar_is_tested():
     tested = {"pass", "stop", "avoid", "action", "decree", "attack", "fight", "unveil", "discard", "give", "spy"}
     assert tested == set(GRAMMAR)
