@@ -69,12 +69,25 @@ def attack_options(state: State, seat: str) -> list[Action]:
     return out
 
 
-def attacks(state: State, seat: str) -> Attacks:
-    """The attacks of `attack_options`, counted and each made only when asked for."""
-    courts = courts_to_attack(state, seat)
-    if not courts:
-        return NO_ATTACKS
-    return Attacks(state.seats, courts, combatants(state, seat, "attack"), sum(map(len, courts.values())))
+def attack_at(seats: tuple[str, ...], courts: dict[str, tuple[str, ...]], fighters: tuple[str, ...],
+              i: int) -> Action:
+    """The i-th attack (0 <= i < their count) on `courts` with `fighters`, in the order of
+    `attack_options`: the one value for its words (the rows of `_attacks`)."""
+    k, j = divmod(i, len(fighters))
+    for nation, court in courts.items():
+        if k < len(court):
+            return _attacks(seats)[nation][court[k]][fighters[j]]
+        k -= len(court)
+    raise IndexError(i)
+
+
+def offered(courts: dict[str, tuple[str, ...]], fighters: tuple[str, ...], action: Action) -> bool:
+    """Whether `action` attacks one of `courts` with one of `fighters`, read from its words."""
+    if action.verb != "attack" or len(action.args) != 4:
+        return False
+    nation, fatima, word, fighter = action.args
+    court = courts.get(nation)
+    return court is not None and fatima in court and word == "with" and fighter in fighters
 
 
 class Attacks(Sequence):
@@ -94,14 +107,8 @@ class Attacks(Sequence):
     def __len__(self) -> int:
         return self.size
 
-    def __getitem__(self, i: int) -> Action:       # 0 <= i < size: asked by `Turn`
-        fighters = self.fighters
-        k, j = divmod(i, len(fighters))
-        for nation, court in self.courts.items():
-            if k < len(court):
-                return _attacks(self.seats)[nation][court[k]][fighters[j]]
-            k -= len(court)
-        raise IndexError(i)
+    def __getitem__(self, i: int) -> Action:       # 0 <= i < size: asked by `_Written`
+        return attack_at(self.seats, self.courts, self.fighters, i)
 
     def __iter__(self) -> Iterator[Action]:
         table, rows = _attacks(self.seats), []
@@ -112,11 +119,7 @@ class Attacks(Sequence):
     def __contains__(self, action: object) -> bool:
         if action.__class__ is not Action:     # only a value of another kind could equal one so
             return any(map(eq, self, repeat(action)))
-        if action.verb != "attack" or len(action.args) != 4:
-            return False
-        nation, fatima, word, fighter = action.args
-        court = self.courts.get(nation)
-        return court is not None and fatima in court and word == "with" and fighter in self.fighters
+        return offered(self.courts, self.fighters, action)
 
     def named(self, text: str) -> Action | None:
         """The attack written `text` if it is one of these (the very value offered), else None."""

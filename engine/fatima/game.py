@@ -199,7 +199,7 @@ class TurnChoices(Choices):
         for verb, run in groupby(turn.head, _VERB):
             texts = tuple(map(_TEXT, run))
             groups[verb] = groups[verb] + texts if verb in groups else texts
-        if turn.attacks.size:
+        if turn.end > turn.start:
             groups["attack"] = _Written(turn.attacks)
         if len(turn.tail) > 1:
             groups["unveil"] = tuple(map(_TEXT, turn.tail[:-1]))
@@ -426,24 +426,40 @@ class Turn(Sequence):
     the turn before it changes anything), so they read the same whoever asks, in
     whichever copy of the state."""
 
-    __slots__ = ("head", "attacks", "tail", "start", "end", "size", "handed")
+    __slots__ = ("head", "seats", "courts", "fighters", "tail", "start", "end", "size", "handed", "_attacks")
 
     def __init__(self, state: State, seat: str):
         self.head = head = tuple(_before_combat(state, seat))
-        self.attacks = combat.attacks(state, seat)
+        # The attacks' courts and combatants, kept here: most turns are read by a rules
+        # loop that takes one attack by its place (`combat.attack_at`); a sequence of
+        # their own (`attacks`) is made only when asked for, as making an object costs
+        # some 2,500 instructions.
+        self.courts = courts = combat.courts_to_attack(state, seat)
+        self.seats = state.seats
+        self.fighters = fighters = combat.combatants(state, seat, "attack") if courts else ()
         self.tail = tail = (*map(_UNVEIL.__getitem__, state.nations[seat].fatima), STOP)
         self.start = len(head)
-        self.end = self.start + self.attacks.size
+        self.end = self.start + sum(map(len, courts.values())) * len(fighters)
         self.size = self.end + len(tail)
         # The last action handed out by index: a rules loop applies the one it drew, so
         # `apply` finds it by identity here without reading its words.
         self.handed: Action | None = None
+        self._attacks: combat.Attacks | None = None
+
+    @property
+    def attacks(self) -> combat.Attacks:
+        """The attacks, as a sequence of their own (counted, each made when asked for)."""
+        if self._attacks is None:
+            courts = self.courts
+            self._attacks = combat.Attacks(self.seats, courts, self.fighters, sum(map(len, courts.values()))) \
+                if courts else combat.NO_ATTACKS
+        return self._attacks
 
     def offers(self, action: Action) -> bool:
         """Whether `action` is one of these found cheaply: the very value, or an attack's
         words. No answers nothing of an equal value made afresh (`in` does)."""
         if action.__class__ is Action and action.verb == "attack":     # most, and only attacks
-            return action in self.attacks
+            return combat.offered(self.courts, self.fighters, action)
         return _among(action, self.head) or action in self.attacks or _among(action, self.tail)
 
     def __len__(self) -> int:
@@ -459,7 +475,7 @@ class Turn(Sequence):
         if i < self.start:
             action = self.head[i]
         elif i < self.end:
-            action = self.attacks[i - self.start]
+            action = combat.attack_at(self.seats, self.courts, self.fighters, i - self.start)
         else:
             action = self.tail[i - self.end]
         self.handed = action
