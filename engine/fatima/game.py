@@ -429,7 +429,7 @@ class Turn(Sequence):
     __slots__ = ("head", "seats", "courts", "fighters", "tail", "start", "end", "size", "handed", "_attacks")
 
     def __init__(self, state: State, seat: str):
-        self.head = head = tuple(_before_combat(state, seat))
+        self.head = head = _before_combat(state, seat)     # a list, never changed
         # The attacks' courts and combatants, kept here: most turns are read by a rules
         # loop that takes one attack by its place (`combat.attack_at`); a sequence of
         # their own (`attacks`) is made only when asked for, as making an object costs
