@@ -163,16 +163,21 @@ def _discard_random(state, step, ctx, log):
 
 def _pass_left(state, step, ctx, log):
     state.passing = {}
-    _ask_each(state, "pass_left", state.around(ctx.user), ctx, log)
+    _ask_each(state, "pass_left", _holding(state, state.around(ctx.user)), ctx, log)
 
 
 def _tribute(state, step, ctx, log):
-    _ask_each(state, "tribute", state.others(ctx.user), ctx, log)
+    _ask_each(state, "tribute", _holding(state, state.others(ctx.user)), ctx, log)
+
+
+def _holding(state: State, seats: tuple[str, ...]) -> tuple[str, ...]:
+    """The seats with a card in hand, sifted once: each asked gives one of its own cards
+    (passed face down, or to the user, who is not asked), so no other of them runs out."""
+    return tuple([s for s in seats if state.nations[s].hand])
 
 
 def _ask_each(state: State, kind: str, queue: tuple[str, ...], ctx: Ctx, log: list[Event]) -> None:
-    """Ask the first seat of `queue` with a card in hand to pick one; deliver when none is left."""
-    queue = tuple([s for s in queue if state.nations[s].hand])
+    """Ask the first seat of `queue` to pick a card of its hand; deliver when none is left."""
     if queue:
         state.pending = Pending(queue[0], kind, positions(state, queue[0], "give"), {"queue": queue, "ctx": ctx})
     elif kind == "pass_left":
