@@ -297,7 +297,8 @@ def _next_turn(state: State, log: list[Event]) -> None:
     state.turn += 1
     if state.truce_until == seat:
         state.truce_until = None
-    state.wards.discard(seat)
+    if state.wards:         # seldom any: asked before a call is made
+        state.wards.discard(seat)
     final = state.final_left is not None
     log.append(Event("turn", {"seat": seat, "number": state.turn, "final": final}))
     if final:
