@@ -316,22 +316,23 @@ def resolve(state: State, log: list[Event]) -> None:
     d = Fighter(c.defender, "defend", c.defend, c.defend_king)
     # each side's traits face the other's card (a king or not): read once for the combat
     ta, td = traits(content, a.card, "attack", d.king), traits(content, d.card, "defend", a.king)
-    for f, t in ((a, ta), (d, td)):
-        if t.call_off:
-            log.append(Event("called_off", {"seat": f.seat, "card": f.card}))
-            _call_off(state, (a, d), log)
-            return
+    if ta.call_off or td.call_off:        # the attacker's first, if both would
+        f = a if ta.call_off else d
+        log.append(Event("called_off", {"seat": f.seat, "card": f.card}))
+        _call_off(state, (a, d), log)
+        return
     _profile(a, ta, td)
     _profile(d, td, ta)
-    if "commoner" in (a.mode, d.mode):
+    if a.mode == "commoner" or d.mode == "commoner":
         if a.mode == d.mode:
             winner, why = d, "tie"          # neither can hurt the other: the defender holds
         else:
             winner, why = (d, "commoner") if a.mode == "commoner" else (a, "commoner")
     else:
-        for f in (a, d):
-            if f.mode != "mirror":
-                _roll(state, f)
+        if a.mode != "mirror":
+            _roll(state, a)
+        if d.mode != "mirror":
+            _roll(state, d)
         if a.mode == "mirror" or d.mode == "mirror":
             for f, enemy in ((a, d), (d, a)):
                 if f.mode == "mirror":
