@@ -16,7 +16,7 @@ from functools import lru_cache
 from typing import Any
 
 from engine.fatima import points
-from engine.fatima.actions import numbers
+from engine.fatima.actions import INDEX, numbers
 from engine.fatima.content import Content
 
 # What the bot expects an unknown defending card to deal, and the attacking one.
@@ -141,8 +141,10 @@ class Partner:
     @staticmethod
     def chance(mine: float, theirs: float) -> float:
         """A rough chance of out-damaging the other side."""
-        edge = mine - theirs
-        return max(0.05, min(0.95, 0.5 + edge / 8))
+        # bounded by comparisons: `max` and `min` parse their keywords at every call
+        p = 0.5 + (mine - theirs) / 8
+        p = p if p < 0.95 else 0.95
+        return p if p > 0.05 else 0.05
 
     # --- choosing ---------------------------------------------------------------------
     def choose(self, view) -> str:
@@ -237,8 +239,10 @@ class Partner:
 
     def _steal_value(self, view, table, step, aim, final: bool) -> float:
         nation = aim[0]
-        size = view.nation(nation).hand
-        return (0.9 * min(step.n, size) if not final else 0.1) + 0.2 * table[1][nation]
+        if final:
+            return 0.1 + 0.2 * table[1][nation]
+        n, size = step.n, view.nation(nation).hand
+        return 0.9 * (size if size < n else n) + 0.2 * table[1][nation]
 
     def _peek_value(self, view, table, step, aim, final: bool) -> float:
         return 0.2
@@ -368,7 +372,8 @@ class Partner:
         useful = self.still_useful(view)
         e = _expected(self.content, view.king.id, "attack", False)
         if e > 0:          # a card that deals nothing never attacks
-            cost = max(0, view.nation(self.seat).score) + KING_COST * useful   # our own count: the view's is ours
+            score = view.nation(self.seat).score     # our own count: the view's is ours
+            cost = (score if score > 0 else 0) + KING_COST * useful
             p = self.chance(e, TYPICAL_DEFENCE)
             odds["king"] = (p, (1 - p) * cost)
         for position, face in zip(numbers(len(view.hand)), view.hand):
@@ -382,7 +387,7 @@ class Partner:
         stake = self.loss(view, self.seat, c.fatima)
         my_score = view.nation(self.seat).score   # our own count: the view's is ours
         their = view.nation(c.attacker)
-        bonus = max(0, their.score) if c.attack_king else 0.0
+        bonus = (their.score if their.score > 0 else 0) if c.attack_king else 0.0
         if stake <= 0 and not bonus:
             return "avoid"
         threat = _expected(self.content, their.king.id, "attack", False) if (c.attack_king and their.king) else TYPICAL_ATTACK
@@ -398,9 +403,10 @@ class Partner:
             who = text.rpartition(" ")[2]
             if who == "king":
                 e = _expected(self.content, view.king.id, "defend", c.attack_king)
-                cost = max(0, my_score - stake) + KING_COST * useful   # the rest of our court, if the king falls
+                rest = my_score - stake       # the rest of our court, if the king falls
+                cost = (rest if rest > 0 else 0) + KING_COST * useful
             else:
-                guard, e, worth, lost = _guard(self.content, view.hand[int(who) - 1].id, c.attack_king)
+                guard, e, worth, lost = _guard(self.content, view.hand[INDEX[who]].id, c.attack_king)
                 if guard == "keep":
                     v = stake + bonus * 0 - worth * 0.5
                     if v > value:
@@ -474,7 +480,7 @@ class Partner:
         """The card worth least in hand (a loop, as `leader`'s)."""
         hand, top, content = view.hand, None, self.content
         for text in legal:
-            key = (_worth(content, hand[int(text.split()[1]) - 1].id), text)
+            key = (_worth(content, hand[INDEX[text.split()[1]]].id), text)
             if top is None or key < top:
                 top = key
         return top[1]
@@ -582,7 +588,7 @@ class _Reads(dict):
         if verb == "attack":
             got: tuple[str, Any, Any] = verb, (words[0], words[1]), words[3]
         elif verb == "action":
-            got = verb, int(words[0]) - 1, words[1:]
+            got = verb, INDEX[words[0]], words[1:]
         elif verb in ("decree", "pass"):
             got = verb, None, words
         else:
