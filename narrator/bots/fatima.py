@@ -73,10 +73,12 @@ class Partner:
         return self._nation(view, seat).losses[fatima]
 
     def _table(self, view) -> tuple[dict[str, "Court"], dict[str, float]]:
-        """Every nation's court as we see it, and how much harm to each is worth to us
-        (`_rivals`), read once per view with the leader, in one pass over the nations: a
-        turn weighs every Fatima on the table, against her nation, for every card that may
-        take her or give her away."""
+        """Every nation's court as we see it, and how much harm to each is worth to us,
+        read once per view with the leader, in one pass over the nations: a turn weighs
+        every Fatima on the table, against her nation, for every card that may take her or
+        give her away. Harm is worth most to us done to whoever leads, and in the final
+        round to a rival who still has a turn to play (the last most of all); harm to us
+        is a loss (-1)."""
         read = self._read
         got = read.get("table")
         if got is None:
@@ -84,41 +86,36 @@ class Partner:
             # the leader: the first of the most points, then the most Fatima (a loop: `max`
             # with a key calls it from C, a frame a nation)
             top = leader = None
+            rivals = {}
             for nv in view.nations:
                 seat = nv.seat
                 if seat not in courts:
                     courts[seat] = _seen(content, nv)
                 if seat == me:
                     mine = nv.score
-                elif top is None or (nv.score, len(nv.fatima)) > top:
-                    top, leader = (nv.score, len(nv.fatima)), seat
+                    rivals[seat] = -1.0
+                else:
+                    rivals[seat] = 0.4
+                    if top is None or (nv.score, len(nv.fatima)) > top:
+                        top, leader = (nv.score, len(nv.fatima)), seat
+            if leader is not None:
+                rivals[leader] = 0.8
+            left = view.final_left
+            if left:
+                # In the final round a rival still to play, near enough to overtake us with
+                # one Fatima, is the danger: the later it plays, the fewer can answer it, and
+                # the last to play answers everyone.
+                for nv in view.nations:
+                    seat = nv.seat
+                    if seat != me and seat in left and nv.score + REACH >= mine:
+                        rivals[seat] += FINAL_THREAT * (left.index(seat) + 1) / len(left)
             read["leader"] = leader
-            got = read["table"] = courts, self._rivals(view, leader, mine)
+            got = read["table"] = courts, rivals
         return got
 
     def leader(self, view) -> str:
         self._table(view)
         return self._read["leader"]
-
-    def _rivals(self, view, leader: str, mine: int) -> dict[str, float]:
-        """How much harm to each nation is worth to us: most for whoever leads, and in the
-        final round for a rival who still has a turn to play (the last most of all); harm
-        to us is a loss (-1). `mine`: our own count."""
-        left, me = view.final_left, self.seat
-        rivals = {}
-        for nv in view.nations:
-            seat = nv.seat
-            if seat == me:
-                rivals[seat] = -1.0
-                continue
-            base = 0.8 if seat == leader else 0.4
-            if seat in left and nv.score + REACH >= mine:
-                # In the final round a rival still to play, near enough to overtake us with
-                # one Fatima, is the danger: the later it plays, the fewer can answer it, and
-                # the last to play answers everyone.
-                base += FINAL_THREAT * (left.index(seat) + 1) / len(left)
-            rivals[seat] = base
-        return rivals
 
     # --- reading cards ----------------------------------------------------------------
     def expected(self, card_id: str, side: str, vs_king: bool = False) -> float:
@@ -397,10 +394,11 @@ class Partner:
                 return stand
         best, value = "avoid", 0.0
         useful = self.still_useful(view)
+        read = _READ.__getitem__
         for text in legal:
-            if not text.startswith("fight"):
+            verb, who, _ = read(text)
+            if verb != "fight":
                 continue
-            who = text.rpartition(" ")[2]
             if who == "king":
                 e = _expected(self.content, view.king.id, "defend", c.attack_king)
                 rest = my_score - stake       # the rest of our court, if the king falls
@@ -478,9 +476,9 @@ class Partner:
 
     def _cheapest(self, view, legal: tuple[str, ...]) -> str:
         """The card worth least in hand (a loop, as `leader`'s)."""
-        hand, top, content = view.hand, None, self.content
+        hand, top, content, read = view.hand, None, self.content, _READ.__getitem__
         for text in legal:
-            key = (_worth(content, hand[INDEX[text.split()[1]]].id), text)
+            key = (_worth(content, hand[INDEX[read(text)[1]]].id), text)
             if top is None or key < top:
                 top = key
         return top[1]
@@ -492,9 +490,11 @@ class Partner:
     def _may_unveil(self, view, legal: tuple[str, ...]) -> str:
         best, value = "pass", 0.0
         losses, n = self._nation(view, self.seat).losses, view.players   # our court, read once
+        read = _READ.__getitem__
         for text in legal:
-            if text.startswith("unveil"):
-                v = _unveiling(losses[text.split()[1]], n)
+            verb, fatima, _ = read(text)
+            if verb == "unveil":
+                v = _unveiling(losses[fatima], n)
                 if v > value:
                     best, value = text, v
         return best
@@ -591,6 +591,8 @@ class _Reads(dict):
             got = verb, INDEX[words[0]], words[1:]
         elif verb in ("decree", "pass"):
             got = verb, None, words
+        elif verb == "fight":      # fight with N|king
+            got = verb, words[1], ()
         else:
             got = verb, words[0] if words else None, words[1:]
         if len(self) >= 8192:
