@@ -13,6 +13,7 @@ never looks at a card face down.
 from __future__ import annotations
 
 from functools import lru_cache
+from operator import add
 from typing import Any
 
 from engine.fatima import points
@@ -173,10 +174,24 @@ class Partner:
             verb, first_word, rest = read(legal[at])
             if verb == "unveil":
                 v = _unveiling(mine.losses[first_word], n)
-            elif verb == "action":       # the card's place in hand, then its aim
-                v = self._use_value(view, table, hand[first_word].id, rest, final) + over
-            elif verb == "decree":
-                v = self._use_value(view, table, view.king.id, rest, final) - 0.3
+            elif verb == "action" or verb == "decree":
+                # a card's (its place in hand) or the decree's uses, one for each aim, come
+                # together: weighed at once, then each in turn
+                aims = [rest]
+                end = at + 1
+                while end < size and (r := read(legal[end]))[0] == verb and r[1] == first_word:
+                    aims.append(r[2])
+                    end += 1
+                if verb == "action":
+                    card, extra = hand[first_word].id, over
+                else:
+                    card, extra = view.king.id, -0.3
+                for v in self._use_values(view, table, card, aims, final):
+                    v += extra
+                    if v > value + 1e-9:
+                        best, value = legal[at], v
+                    at += 1
+                continue
             else:
                 if verb == "attack" and run is None:
                     end, rows = _run(view, legal, at)
@@ -220,34 +235,47 @@ class Partner:
                 at += width
         return best
 
-    def _use_value(self, view, table, card: str, aim: tuple[str, ...], final: bool) -> float:
-        """What using `card` (an Action card, or our king's decree) at `aim` is worth;
-        `table` is the view's courts and rivalries (`_table`): each step of its effect
-        weighed by the judge of its kind (`_judges`)."""
-        value = 0.0
-        for judge, step in self._judges[card]:
-            value += judge(self, view, table, step, aim, final)
-        return value
+    def _use_values(self, view, table, card: str, aims: list, final: bool) -> list[float]:
+        """What using `card` (an Action card, or our king's decree) at each of `aims` is
+        worth; `table` is the view's courts and rivalries (`_table`): each step of its
+        effect weighed by the judge of its kind (`_judges`), at every aim at once (a
+        judge that reads no aim, once)."""
+        values = None
+        for judge, step, flat in self._judges[card]:
+            if flat:
+                got = [judge(self, view, table, step, final)] * len(aims)
+            else:
+                got = judge(self, view, table, step, aims, final)
+            values = got if values is None else list(map(add, values, got))
+        return [0.0] * len(aims) if values is None else values
 
     # The judges of a step of an effect, by its kind (`_JUDGES`): each what that step is
-    # worth, `aim` the use's words (a nation, then a Fatima).
-    def _draw_value(self, view, table, step, aim, final: bool) -> float:
+    # worth at each of `aims` (the use's words: a nation, then a Fatima), or for those
+    # worth the same at any aim (`_FLAT`), what it is worth.
+    def _draw_value(self, view, table, step, final: bool) -> float:
         return 0.0 if final else 0.8 * step.n
 
-    def _steal_value(self, view, table, step, aim, final: bool) -> float:
-        nation = aim[0]
+    def _steal_value(self, view, table, step, aims, final: bool) -> list[float]:
+        rivals, out = table[1], []
         if final:
-            return 0.1 + 0.2 * table[1][nation]
-        n, size = step.n, view.nation(nation).hand
-        return 0.9 * (size if size < n else n) + 0.2 * table[1][nation]
+            for aim in aims:
+                out.append(0.1 + 0.2 * rivals[aim[0]])
+            return out
+        n = step.n
+        for aim in aims:
+            nation = aim[0]
+            size = view.nation(nation).hand
+            out.append(0.9 * (size if size < n else n) + 0.2 * rivals[nation])
+        return out
 
-    def _peek_value(self, view, table, step, aim, final: bool) -> float:
+    def _peek_value(self, view, table, step, final: bool) -> float:
         return 0.2
 
-    def _reveal_value(self, view, table, step, aim, final: bool) -> float:
-        return 0.2 if aim[0] == self.leader(view) else 0.05
+    def _reveal_value(self, view, table, step, aims, final: bool) -> list[float]:
+        leader = self.leader(view)
+        return [0.2 if aim[0] == leader else 0.05 for aim in aims]
 
-    def _recall_value(self, view, table, step, aim, final: bool) -> float:
+    def _recall_value(self, view, table, step, final: bool) -> float:
         # the last `n` persons of the pile, summed oldest first, read from the top down
         # (the pile grows all game)
         n = step.n
@@ -263,38 +291,47 @@ class Partner:
             persons = [f.id for f in view.discard if f.kind == "person"][-n:]
         return sum(_worth(self.content, p) for p in persons) * (0.2 if final else 0.8)
 
-    def _give_value(self, view, table, step, aim, final: bool) -> float:
+    def _give_value(self, view, table, step, aims, final: bool) -> list[float]:
         # what we shed, and what it does to them (a gift to the leader is a harm to us)
-        nation, fatima = aim[0], aim[1]
-        courts = table[0]
-        return -courts[self.seat].losses[fatima] - table[1][nation] * courts[nation].gains[fatima] - 0.3
+        courts, rivals, out = table[0], table[1], []
+        shed = courts[self.seat].losses
+        for aim in aims:
+            nation, fatima = aim[0], aim[1]
+            out.append(-shed[fatima] - rivals[nation] * courts[nation].gains[fatima] - 0.3)
+        return out
 
-    def _unveiling_value(self, view, table, step, aim, final: bool) -> float:
-        owner, fatima = aim[0], aim[1]
-        courts, n = table[0], view.players
-        if owner == self.seat:
-            return _unveiling(courts[owner].losses[fatima], n)
-        return courts[self.seat].gains[fatima] / n + table[1][owner] * courts[owner].losses[fatima] * (n - 1) / n
+    def _unveiling_value(self, view, table, step, aims, final: bool) -> list[float]:
+        courts, rivals, n, me, out = table[0], table[1], view.players, self.seat, []
+        gains = courts[me].gains
+        for aim in aims:
+            owner, fatima = aim[0], aim[1]
+            if owner == me:
+                out.append(_unveiling(courts[owner].losses[fatima], n))
+            else:
+                out.append(gains[fatima] / n + rivals[owner] * courts[owner].losses[fatima] * (n - 1) / n)
+        return out
 
-    def _swap_value(self, view, table, step, aim, final: bool) -> float:
-        nation, fatima = aim[0], aim[1]
-        courts = table[0]
+    def _swap_value(self, view, table, step, aims, final: bool) -> list[float]:
+        courts, out = table[0], []
         mine = courts[self.seat]
         if not mine.court:
-            return 0.0
+            return [0.0] * len(aims)
         kept, shed = self._swap_out(view)
-        return (_gain(self.content, kept, mine.king, fatima) - shed) + table[1][nation] * courts[nation].losses[fatima]
+        for aim in aims:
+            nation, fatima = aim[0], aim[1]
+            out.append((_gain(self.content, kept, mine.king, fatima) - shed) + table[1][nation] * courts[nation].losses[fatima])
+        return out
 
-    def _march_step_value(self, view, table, step, aim, final: bool) -> float:
+    def _march_step_value(self, view, table, step, final: bool) -> float:
         return self._march_value(view, final) - 0.2
 
-    def _limit_value(self, view, table, step, aim, final: bool) -> float:
+    def _limit_value(self, view, table, step, final: bool) -> float:
         return 0.6
 
-    def _tribute_value(self, view, table, step, aim, final: bool) -> float:
+    def _tribute_value(self, view, table, step, final: bool) -> float:
         return 0.5 * (view.players - 1)
 
-    def _ward_value(self, view, table, step, aim, final: bool) -> float:
+    def _ward_value(self, view, table, step, final: bool) -> float:
         return 0.8 if self.seat == max(view.nations, key=lambda x: x.score).seat else 0.1
 
     def _swap_out(self, view) -> tuple[tuple[str, ...], int]:
@@ -540,7 +577,8 @@ def _unveiling(loss: int, players: int) -> float:
 
 # The judge of each kind of step (a step of any other kind, or a draw by anyone but the
 # user, is worth nothing), and each card's steps with their judges, made once per card: a
-# turn weighs a card at each of its aims.
+# turn weighs a card at each of its aims. The judges of the kinds in `_FLAT` read no aim:
+# asked once for all of a card's aims.
 _JUDGES = {
     "draw": Partner._draw_value, "steal": Partner._steal_value, "look_hand": Partner._peek_value,
     "see_king": Partner._peek_value, "reveal_king": Partner._reveal_value,
@@ -549,6 +587,8 @@ _JUDGES = {
     "then_attack": Partner._march_step_value, "discard_to_limit": Partner._limit_value,
     "tribute": Partner._tribute_value, "ward": Partner._ward_value,
 }
+_FLAT = frozenset({"draw", "look_hand", "see_king", "recall", "then_attack", "discard_to_limit", "tribute",
+                   "ward"})
 
 
 class _Judges(dict):
@@ -563,7 +603,7 @@ class _Judges(dict):
     def __missing__(self, card: str) -> tuple:
         c = self.content
         steps = c.actions[card].effect if card in c.actions else c.kings[card].decree.effect
-        got = self[card] = tuple((_JUDGES[step.op], step) for step in steps
+        got = self[card] = tuple((_JUDGES[step.op], step, step.op in _FLAT) for step in steps
                                  if step.op in _JUDGES and (step.op != "draw" or step.who == "user"))
         return got
 

@@ -180,5 +180,5 @@ def test_a_recall_is_worth_the_last_persons_of_the_pile(n):
             pile = tuple(faces[(i * 7) % len(faces)] for i in range(size))
             persons = [f for f in pile if f.kind == "person"][-n:]
             expected = sum(_worth(content, p.id) for p in persons) * (0.2 if final else 0.8)
-            got = partner()._recall_value(SimpleNamespace(discard=pile), None, SimpleNamespace(n=n), (), final)
+            got = partner()._recall_value(SimpleNamespace(discard=pile), None, SimpleNamespace(n=n), final)
             assert got == expected
