@@ -60,6 +60,19 @@ def values(content: Content, court, king: str | None) -> dict[str, int]:
 
 
 def score(content: Content, court, king: str | None) -> int:
+    # The count alone, by the court's bits (`Tally.score`): no Fatima's own worth is
+    # needed, and the counts by bits are shared with every other count of the box's courts.
+    t = tally(content)
+    bit, mask = t.bit, 0
+    for f in court:
+        got = bit.get(f)
+        if got is None:      # a Fatima of no box: counted by the rules as written
+            return _score(content, court, king)
+        mask |= got
+    return t.score(mask, king)
+
+
+def _score(content: Content, court, king: str | None) -> int:
     members = frozenset(court)
     _, total = _court(content, members)
     if king is not None:
