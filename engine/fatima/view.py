@@ -227,7 +227,7 @@ def view(state: State, seat: str) -> View:
     return View(
         seat, state.seats, len(state.seats), state.turn, state.active, state.first, len(state.deck),
         state.final_round, tuple(state.final_left or ()), tuple(map(faces.__getitem__, me.hand)),
-        faces[me.king], state.military(seat), tuple(nations),
+        faces[me.king], content.kings[me.king].military, tuple(nations),
         [content, *state.discard], state.truce_until,
         tuple(sorted(state.wards)) if state.wards else (),   # seldom any
         combat, decision, legal, state.ended, told(state.log, seat, state.clock), targets, fighters,

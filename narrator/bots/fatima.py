@@ -86,7 +86,7 @@ class Partner:
             courts, content, me = self._courts, self.content, self.seat
             # the leader: the first of the most points, then the most Fatima (a loop: `max`
             # with a key calls it from C, a frame a nation)
-            top = leader = None
+            leader, top, most = None, 0, 0
             rivals = {}
             for nv in view.nations:
                 seat = nv.seat
@@ -97,8 +97,9 @@ class Partner:
                     rivals[seat] = -1.0
                 else:
                     rivals[seat] = 0.4
-                    if top is None or (nv.score, len(nv.fatima)) > top:
-                        top, leader = (nv.score, len(nv.fatima)), seat
+                    score = nv.score
+                    if leader is None or score > top or (score == top and len(nv.fatima) > most):
+                        leader, top, most = seat, score, len(nv.fatima)
             if leader is not None:
                 rivals[leader] = 0.8
             left = view.final_left
@@ -418,7 +419,7 @@ class Partner:
 
     def _defend(self, view, legal: tuple[str, ...]) -> str:
         c = view.combat
-        stake = self.loss(view, self.seat, c.fatima)
+        stake = self._nation(view, self.seat).losses[c.fatima]
         my_score = view.nation(self.seat).score   # our own count: the view's is ours
         their = view.nation(c.attacker)
         bonus = (their.score if their.score > 0 else 0) if c.attack_king else 0.0
