@@ -45,6 +45,7 @@ class Partner:
         self._read: dict = {}
         self._courts: dict[str, Court] = {}
         self._judges = _judges(self.content)    # each card's steps and their judges
+        self._cards = _cards(self.content)      # what each card promises, by card id
 
     # --- reading the table ------------------------------------------------------------
     def _nation(self, view, seat: str) -> "Court":
@@ -405,14 +406,17 @@ class Partner:
             return odds
         odds = read["odds"] = {}
         useful = self.still_useful(view)
-        e = _expected(self.content, view.king.id, "attack", False)
+        e = self._cards.attack[view.king.id]
         if e > 0:          # a card that deals nothing never attacks
             score = view.nation(self.seat).score     # our own count: the view's is ours
             cost = (score if score > 0 else 0) + KING_COST * useful
             p = self.chance(e, TYPICAL_DEFENCE)
             odds["king"] = (p, (1 - p) * cost)
+        at = self._cards.odds.get(useful)
+        if at is None:
+            at = self._cards.odds[useful] = _ByCard(self.content, _card_odds, useful)
         for position, face in zip(numbers(len(view.hand)), view.hand):
-            got = _card_odds(self.content, face.id, useful)
+            got = at[face.id]
             if got is not None:
                 odds[position] = got
         return odds
@@ -425,7 +429,8 @@ class Partner:
         bonus = (their.score if their.score > 0 else 0) if c.attack_king else 0.0
         if stake <= 0 and not bonus:
             return "avoid"
-        threat = _expected(self.content, their.king.id, "attack", False) if (c.attack_king and their.king) else TYPICAL_ATTACK
+        cards = self._cards
+        threat = cards.attack[their.king.id] if (c.attack_king and their.king) else TYPICAL_ATTACK
         if view.final_round and not view.final_left:
             stand = self._last_stand(view, legal, threat)
             if stand is not None:
@@ -433,16 +438,17 @@ class Partner:
         best, value = "avoid", 0.0
         useful = self.still_useful(view)
         read = _READ.__getitem__
+        guards = cards.guard[c.attack_king]
         for text in legal:
             verb, who, _ = read(text)
             if verb != "fight":
                 continue
             if who == "king":
-                e = _expected(self.content, view.king.id, "defend", c.attack_king)
+                e = cards.defend[c.attack_king][view.king.id]
                 rest = my_score - stake       # the rest of our court, if the king falls
                 cost = (rest if rest > 0 else 0) + KING_COST * useful
             else:
-                guard, e, worth, lost = _guard(self.content, view.hand[INDEX[who]].id, c.attack_king)
+                guard, e, worth, lost = guards[view.hand[INDEX[who]].id]
                 if guard == "keep":
                     v = stake + bonus * 0 - worth * 0.5
                     if v > value:
@@ -514,9 +520,9 @@ class Partner:
 
     def _cheapest(self, view, legal: tuple[str, ...]) -> str:
         """The card worth least in hand (a loop, as `leader`'s)."""
-        hand, top, content, read = view.hand, None, self.content, _READ.__getitem__
+        hand, top, worth, read = view.hand, None, self._cards.worth, _READ.__getitem__
         for text in legal:
-            key = (_worth(content, hand[INDEX[read(text)[1]]].id), text)
+            key = (worth[hand[INDEX[read(text)[1]]].id], text)
             if top is None or key < top:
                 top = key
         return top[1]
@@ -613,6 +619,44 @@ class _Judges(dict):
 @lru_cache(maxsize=8)
 def _judges(content: Content) -> _Judges:
     return _Judges(content)
+
+
+class _ByCard(dict):
+    """What `measure` makes of each card of one box (with `how`), by card id: a turn or a
+    defence asks it of every card in hand, and a lookup by the card's id is a fraction of
+    a bounded cache's call, which hashes a tuple of the box, the card and the rest."""
+
+    __slots__ = ("content", "measure", "how")
+
+    def __init__(self, content: Content, measure, *how):
+        self.content, self.measure, self.how = content, measure, how
+
+    def __missing__(self, card: str):
+        got = self[card] = self.measure(self.content, card, *self.how)
+        return got
+
+
+class _Cards:
+    """One box's tables of what its cards promise (`_ByCard`): each card's worth in hand,
+    the damage a king deals attacking, and defending (by whether the other king rode
+    out), how each card defends (the same), and the odds of attacking with each, by how
+    much of a card's worth is still to be had (a few values a table: the share of the
+    final round left)."""
+
+    __slots__ = ("worth", "attack", "defend", "guard", "odds")
+
+    def __init__(self, content: Content):
+        self.worth = _ByCard(content, _worth)
+        self.attack = _ByCard(content, _expected, "attack", False)
+        self.defend = {vs: _ByCard(content, _expected, "defend", vs) for vs in (False, True)}
+        self.guard = {vs: _ByCard(content, _guard, vs) for vs in (False, True)}
+        self.odds: dict[float, _ByCard] = {}
+
+
+# One per box (bounded; holds the content itself, never its id).
+@lru_cache(maxsize=8)
+def _cards(content: Content) -> _Cards:
+    return _Cards(content)
 
 
 # A text offered reads as the same words every time, as a turn weighs them: its verb,
