@@ -208,11 +208,7 @@ class Partner:
             at += 1
         first, rows = run or (0, ((), ()))
         if rows is None:         # not offered as the rules write a turn: each text read alone
-            attacks: dict[tuple[str, str], list[str]] = {}
-            for verb, target, fighter in map(read, legal):
-                if verb == "attack":
-                    attacks.setdefault(target, []).append(fighter)
-            for (nation, fatima), card, v in self._attack_values(view, attacks, final):
+            for (nation, fatima), card, v in self._attack_values(view, _attacks(legal), final):
                 if v > value + 1e-9:
                     best, value = _attack(nation, fatima, card), v
             return best
@@ -544,13 +540,8 @@ class Partner:
         return best
 
     def _march(self, view, legal: tuple[str, ...]) -> str:
-        attacks: dict[tuple[str, str], list[str]] = {}
-        for text in legal:
-            words = text.split()
-            if words[0] == "attack":
-                attacks.setdefault((words[1], words[2]), []).append(words[4])
         best, value = "pass", 0.0
-        for (nation, fatima), card, v in self._attack_values(view, attacks, view.final_round):
+        for (nation, fatima), card, v in self._attack_values(view, _attacks(legal), view.final_round):
             if v > value:
                 best, value = _attack(nation, fatima, card), v
         return best
@@ -687,6 +678,16 @@ class _Reads(dict):
 
 
 _READ = _Reads()
+
+
+def _attacks(legal: tuple[str, ...]) -> dict[tuple[str, str], list[str]]:
+    """The attacks among `legal`, each text read alone: the combatants offered against
+    each target (nation, Fatima), targets and combatants in the order offered."""
+    attacks: dict[tuple[str, str], list[str]] = {}
+    for verb, target, fighter in map(_READ.__getitem__, legal):
+        if verb == "attack":
+            attacks.setdefault(target, []).append(fighter)
+    return attacks
 
 
 def _run(view, legal: tuple[str, ...], first: int):
