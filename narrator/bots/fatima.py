@@ -759,14 +759,11 @@ def _contenders(odds: dict[str, tuple[float, float]], fighters) -> list[tuple[in
 
 
 class _Gains(dict):
-    """What each Fatima would add to a court (`mask`, its count `score`), by Fatima."""
+    """What each Fatima would add to a court (`mask`, its count `score`), by Fatima.
+    Made empty, its fields then set (`Court`): an `__init__` in Python would be a frame
+    called from C at every court first seen, twice."""
 
     __slots__ = ("tally", "mask", "king", "score")
-
-    def __init__(self, tally: points.Tally, mask: int, king: str | None, score: int):
-        # A dict is empty as made: dict.__init__ (through super(), at every court first
-        # seen, twice) would have nothing to do.
-        self.tally, self.mask, self.king, self.score = tally, mask, king, score
 
     def __missing__(self, fatima: str) -> int:
         got = self[fatima] = self.tally.score(self.mask | self.tally.bit[fatima], self.king) - self.score
@@ -797,8 +794,9 @@ class Court:
         tally = points.tally(content)
         mask = tally.mask(court)
         score = tally.score(mask, king)
-        self.gains = _Gains(tally, mask, king, score)
-        self.losses = _Losses(tally, mask, king, score)
+        self.gains, self.losses = gains, losses = _Gains(), _Losses()
+        gains.tally, gains.mask, gains.king, gains.score = tally, mask, king, score
+        losses.tally, losses.mask, losses.king, losses.score = tally, mask, king, score
 
 
 # Bounded; holds the content itself (never its id, which a later box could reuse).
