@@ -48,9 +48,13 @@ def _value(content: Content, fatima_id: str, court: frozenset[str], king: str | 
 def values(content: Content, court, king: str | None) -> dict[str, int]:
     """Every Fatima of the court and what she is worth there (do not change the dict:
     it may be shared)."""
-    members = frozenset(court)
-    worth, _ = _court(content, members)
-    ruled = content.king_ruled.intersection(members) if king is not None else ()
+    t = tally(content)
+    mask = _bits(t, court)
+    if mask is None:         # a Fatima of no box: counted by the rules as written
+        worth, _ = _court(content, frozenset(court))
+    else:
+        worth, _ = t.counted(mask)
+    ruled = content.king_ruled.intersection(court) if king is not None else ()
     if not ruled:
         return worth
     crowned = dict(worth)
@@ -63,13 +67,23 @@ def score(content: Content, court, king: str | None) -> int:
     # The count alone, by the court's bits (`Tally.score`): no Fatima's own worth is
     # needed, and the counts by bits are shared with every other count of the box's courts.
     t = tally(content)
+    mask = _bits(t, court)
+    if mask is None:         # a Fatima of no box: counted by the rules as written
+        return _score(content, court, king)
+    return t.score(mask, king)
+
+
+def _bits(t: "Tally", court) -> int | None:
+    """The court as the box's bits (`Tally.mask`), None if it holds a Fatima of no box
+    (a court made by hand): read without making a set of it, the counts by bits being
+    kept for every court of the box."""
     bit, mask = t.bit, 0
     for f in court:
         got = bit.get(f)
-        if got is None:      # a Fatima of no box: counted by the rules as written
-            return _score(content, court, king)
+        if got is None:
+            return None
         mask |= got
-    return t.score(mask, king)
+    return mask
 
 
 def _score(content: Content, court, king: str | None) -> int:
