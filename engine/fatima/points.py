@@ -151,13 +151,14 @@ class Tally:
 
     def _by_kind(self) -> None:
         """The box's rules for `total`, one list for each kind, each rule with the bit of
-        the Fatima it belongs to; the printed points summed a byte of the court at a time."""
+        the Fatima it belongs to (a `with`, with the bits it needs too: it holds when the
+        court holds them all); the printed points summed a byte of the court at a time."""
         self._printed = [(shift, [sum(self._rules[bit << shift][1] for bit in _BYTE_BITS[b]
                                       if bit << shift in self._rules) for b in range(256)])
                          for shift in range(0, max(len(self._ids), 1), 8)]
         self._needs, self._others, self._alone, self._crowds, self._makers = [], [], [], [], []
         for bit, (_, _, needs, alone, crowds, makers, others) in self._rules.items():
-            self._needs += [(bit, need, gain) for need, gain in needs]
+            self._needs += [(bit | need, gain) for need, gain in needs]
             self._crowds += [(bit, least, gain) for least, gain in crowds]
             self._makers += [(bit, made, gain) for made, gain in makers]
             if alone:
@@ -221,8 +222,8 @@ class Tally:
         size, v = mask.bit_count(), 0
         for shift, printed in self._printed:
             v += printed[mask >> shift & 255]
-        for bit, need, gain in self._needs:
-            if mask & bit and mask & need == need:
+        for both, gain in self._needs:
+            if mask & both == both:
                 v += gain
         for bit, gain in self._others:
             if mask & bit:
