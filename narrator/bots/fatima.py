@@ -317,7 +317,8 @@ class Partner:
         kept, shed = self._swap_out(view)
         for aim in aims:
             nation, fatima = aim[0], aim[1]
-            out.append((_gain(self.content, kept, mine.king, fatima) - shed) + table[1][nation] * courts[nation].losses[fatima])
+            harm = table[1][nation] * courts[nation].losses[fatima]
+            out.append((_gain(self.content, kept, mine.king, fatima) - shed) + harm)
         return out
 
     def _march_step_value(self, view, table, step, final: bool) -> float:

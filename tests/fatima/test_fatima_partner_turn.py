@@ -55,6 +55,30 @@ def test_a_views_rows_are_its_attack_texts(monkeypatch, players):
                            for c in view.combatants]
 
 
+@pytest.mark.parametrize("players", [2, 5, 8])
+def test_a_cards_uses_weighed_at_once_are_each_use_weighed_alone(monkeypatch, players):
+    # A turn weighs a card's (or the decree's) uses at all their aims in one call of each
+    # judge: each worth is the one that use has weighed alone, in the order offered.
+    read = bots._Reads()
+    uses = 0
+    for seat, view in _turn_views(monkeypatch, players, 6):
+        partner = bots.Partner(STORY, seat, 0)
+        partner.choose(view)          # its reading of this view (courts, rivals) kept
+        table = partner._table(view)
+        runs: dict = {}
+        for text in view.decision.options:
+            verb, first, aim = read[text]
+            if verb in ("action", "decree"):
+                card = view.hand[first].id if verb == "action" else view.king.id
+                runs.setdefault(card, []).append(aim)
+        for card, aims in runs.items():
+            at_once = partner._use_values(view, table, card, aims, view.final_round)
+            alone = [partner._use_values(view, table, card, [aim], view.final_round)[0] for aim in aims]
+            assert at_once == alone, (card, aims)
+            uses += len(aims)
+    assert uses > 50
+
+
 def _block(legal):
     """Where the attack texts are (first, end), or () if there are none."""
     at = [i for i, t in enumerate(legal) if t.startswith("attack")]
