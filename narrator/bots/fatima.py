@@ -790,11 +790,12 @@ class Court:
 
     __slots__ = ("content", "court", "king", "gains", "losses")
 
-    def __init__(self, content: Content, court: tuple[str, ...], king: str | None):
+    def __init__(self, content: Content, court: tuple[str, ...], king: str | None, score: int):
+        # `score`: the nation's count as the view shows it, which counts the court under
+        # the king it knows (`points.values`), as this would
         self.content, self.court, self.king = content, court, king
         tally = points.tally(content)
         mask = tally.mask(court)
-        score = tally.score(mask, king)
         self.gains, self.losses = gains, losses = _Gains(), _Losses()
         gains.tally, gains.mask, gains.king, gains.score = tally, mask, king, score
         losses.tally, losses.mask, losses.king, losses.score = tally, mask, king, score
@@ -802,8 +803,8 @@ class Court:
 
 # Bounded; holds the content itself (never its id, which a later box could reuse).
 @lru_cache(maxsize=1024)
-def court_of(content: Content, court: tuple[str, ...], king: str | None) -> Court:
-    return Court(content, court, king)
+def court_of(content: Content, court: tuple[str, ...], king: str | None, score: int) -> Court:
+    return Court(content, court, king, score)
 
 
 # The court of a nation as a view shows it, found by the very tuple of her Fatima the
@@ -820,7 +821,7 @@ def _seen(content: Content, nv) -> Court:
     kept = _SEEN.get(key)
     if kept is not None and kept[0] is nv.fatima and kept[1].content is content:
         return kept[1]
-    got = court_of(content, tuple([f.face.id for f in nv.fatima]), king)
+    got = court_of(content, tuple([f.face.id for f in nv.fatima]), king, nv.score)
     if len(_SEEN) >= 1024:
         _SEEN.clear()
     _SEEN[key] = (nv.fatima, got)
