@@ -215,6 +215,11 @@ class Content:
         # Read once: each character's turn power, and who may use weapons any time.
         self.turn_power = {c.id: c.power("turn") for c in characters}
         self.armed = {c.id for c in characters if c.power("passive", "weapons_any_time") is not None}
+        # Each card's first card in content order that plays alike (when it may be used,
+        # whether it is a weapon, whom it designates): a hand's actions are the same for
+        # every hand of alike cards in the same order, so they are kept by these.
+        alike: dict[tuple, str] = {}
+        self.plays_as = {c.id: alike.setdefault((c.when, c.weapon, c.target), c.id) for c in cards}
         # Read once, as every new game asks: each faction's characters, and who has a power.
         self._factions = {f: tuple(c.id for c in characters if c.faction == f) for f in FACTIONS}
         self._powers: dict[tuple[str, str], tuple[str, ...]] = {}

@@ -39,7 +39,7 @@ def of(state: State, seat: str) -> Choices:
     if phase == "story":        # the hand plays no part before the last turn
         return _turn(content, phase, seat, aim, False, tuple(state.living), holding(state), state.npc, ())
     return _turn(content, phase, seat, aim, role in content.armed, tuple(state.living), holding(state),
-                 state.npc, tuple(state.hands[seat]))
+                 state.npc, tuple(map(content.plays_as.__getitem__, state.hands[seat])))
 
 
 def holding(state: State) -> tuple[str, ...]:
@@ -52,8 +52,10 @@ def holding(state: State) -> tuple[str, ...]:
 def progress(state: State, seat: str) -> tuple[Action, ...]:
     """Use or discard each card of the seat's hand, as the cards allow."""
     content = state.content
+    # The hand by how its cards play (Content.plays_as): far fewer of these come up than
+    # of hands, and the actions name a card by its place in the hand, not by its id.
     return _progress(content, state.phase, seat, state.roles[seat] in content.armed, tuple(state.living),
-                     holding(state), state.npc, tuple(state.hands[seat]))
+                     holding(state), state.npc, tuple(map(content.plays_as.__getitem__, state.hands[seat])))
 
 
 @lru_cache(maxsize=TURNS)
