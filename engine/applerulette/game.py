@@ -257,7 +257,9 @@ def _draw(state: State, seat: str, log: list[Event]) -> None:
     if state.pile:
         card = state.pile.pop()
         hand.append(card)
-        state.moved(seat)
+        # State.moved for one seat, without its call: a draw and a card played are half
+        # of all moves.
+        state.rows.pop(seat, None)
         log.append(Event("draw", {"seat": seat}))
         log.append(Event("draw_seen", {"seat": seat, "card": card}, frozenset((seat,))))
     options = legal.progress(state, seat)
@@ -268,7 +270,7 @@ def _draw(state: State, seat: str, log: list[Event]) -> None:
 def _use_or_discard(state: State, seat: str, action: Action, log: list[Event]) -> None:
     how, index, chosen = action.args[0], int(action.args[1]) - 1, action.args[2:]
     card_id = state.hands[seat].pop(index)
-    state.moved(seat)
+    state.rows.pop(seat, None)        # State.moved, without its call (as `_draw`)
     state.discard.append(card_id)
     if how == "discard":
         log.append(Event("card_discarded", {"seat": seat, "card": card_id}))
