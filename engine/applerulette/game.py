@@ -319,12 +319,14 @@ def _next_turn(state: State, log: list[Event], seat: str | None = None) -> None:
         if seat is None:   # the next living player in turn order
             order, living = state.players, state.living
             i, n = order.index(state.active), len(order)
-            for k in range(i + 1, i + n + 1):     # the others after this one, then this one
-                if order[k % n] in living:
-                    break
-            else:
-                raise AssertionError("no player lives, yet the story goes on")
-            seat = order[k % n]
+            seat = order[(i + 1) % n]       # most turns: the next one lives
+            if seat not in living:
+                for k in range(i + 2, i + n + 1):     # the others after it, then this one
+                    if order[k % n] in living:
+                        break
+                else:
+                    raise AssertionError("no player lives, yet the story goes on")
+                seat = order[k % n]
         long_night = state.turn >= LONG_NIGHT_ROUNDS * len(state.players)
         if not state.pile or long_night:
             state.phase = "last"
