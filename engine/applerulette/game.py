@@ -244,9 +244,6 @@ def apply(state: State, seat: str, action: Action) -> list[Event]:
         raise AssertionError(f"unhandled turn action {action}")
     if state.ended is None and state.pending is None and state.phase in ("story", "last"):
         _next_turn(state, log)
-    if state.ended is None:     # turns.record's work without its call: most moves end nothing
-        state.log.extend(log)
-        return log
     return turns.record(state, log)
 
 

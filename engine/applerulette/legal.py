@@ -18,6 +18,7 @@ from engine.applerulette.actions import CHECK, PROGRESS, STOP, Action, action
 from engine.applerulette.content import Card, Content
 from engine.applerulette.state import State
 from engine.legality import Choices
+from engine import turns
 
 NONE = Choices(())
 # Positions kept: a turn's come up in a few thousand ways at most; hands to play from
@@ -28,12 +29,10 @@ TURNS, HANDS = 2048, 1024
 def of(state: State, seat: str) -> Choices:
     """The seat's legal actions now: none for a seat not to act; a pending decision's
     options, then stopping; else its turn's actions, then stopping."""
-    # turns.to_act's test, read here without its call and tuple: this is asked once a move.
-    pending = state.pending
-    if state.ended is not None or seat != (state.active if pending is None else pending.seat):
+    if seat not in turns.to_act(state):
         return NONE
-    if pending is not None:
-        return answering(pending.options)
+    if state.pending is not None:
+        return answering(state.pending.options)
     content, role, phase = state.content, state.roles[seat], state.phase
     power = content.turn_power[role]
     aim = None if power is None or (power.once and seat in state.used) else power.target
